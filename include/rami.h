@@ -1,0 +1,358 @@
+/*
+ * rami.h - the public API of librami, a rules engine for the rummy game Rami
+ * (Rami 51, Rami 40 and Finnish rami with its variants).
+ *
+ * Conventions (see doc/api.md for the long form):
+ *  - Every function that can fail returns int: RAMI_OK (0) or a negative
+ *    RAMI_E_* status. A call that fails changes nothing.
+ *  - Output arrays are caller-owned: (buf, cap, &count). count always receives
+ *    the number needed; if it exceeds cap the call returns RAMI_E_BUFFER and
+ *    writes nothing beyond cap.
+ *  - Only rami_game handles are allocated by the library; each is released
+ *    with rami_game_free(), which accepts NULL.
+ *  - No global mutable state: every function is reentrant. Different handles
+ *    may be used from different threads at once; one handle is not
+ *    synchronised, so a handle must not be used by two threads at once
+ *    (const functions on one handle may run concurrently with each other).
+ *  - Public structs hold fixed-width integers only, for FFI.
+ */
+#ifndef RAMI_H
+#define RAMI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rami-version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(RAMI_BUILDING_DLL)
+#define RAMI_API __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define RAMI_API __attribute__((visibility("default")))
+#else
+#define RAMI_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* X(name, value, message): one list generates the enum and the messages. */
+#define RAMI_STATUS_LIST(X)                                                    \
+    X(RAMI_OK, 0, "success")                                                   \
+    X(RAMI_E_ARG, -1, "invalid argument")                                      \
+    X(RAMI_E_NOMEM, -2, "allocation failed")                                   \
+    X(RAMI_E_BUFFER, -3, "output buffer too small")                            \
+    X(RAMI_E_PARSE, -4, "text could not be parsed")                            \
+    X(RAMI_E_RULESET, -5, "ruleset is inconsistent")                           \
+    X(RAMI_E_TURN, -6, "not this player's turn")                               \
+    X(RAMI_E_PHASE, -7, "move kind not allowed now")                           \
+    X(RAMI_E_NOT_IN_HAND, -8, "a card of the move is not in the player's hand") \
+    X(RAMI_E_MELD, -9, "the cards do not form a valid meld")                   \
+    X(RAMI_E_OPENING, -10, "opening requirement not met or no longer reachable") \
+    X(RAMI_E_NOT_OPENED, -11, "lay-off or joker swap before the player has opened") \
+    X(RAMI_E_LAYOFF, -12, "the card does not fit that table meld")             \
+    X(RAMI_E_CLOSED, -13, "the ruleset forbids touching another player's meld") \
+    X(RAMI_E_SWAP, -14, "no retrievable joker there, or not the card it stands for") \
+    X(RAMI_E_PICKED, -15, "may not discard the card just taken from the discard pile") \
+    X(RAMI_E_JOKER_REPLAY, -16, "the retrieved joker must be played before discarding") \
+    X(RAMI_E_MUST_DISCARD, -17, "the ruleset needs a final discard: this would empty the hand") \
+    X(RAMI_E_PICKUP, -18, "taking the discard is not allowed now")             \
+    X(RAMI_E_UNDO, -19, "nothing to take back")                                \
+    X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")
+
+#define RAMI_STATUS_ENUM_(name, value, msg) name = value,
+enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
+#undef RAMI_STATUS_ENUM_
+
+/* A static English sentence for every status code; unknown codes get a
+ * generic sentence. Never NULL. Thread-safe. */
+RAMI_API const char *rami_strerror(int status);
+
+/* The library's version as "MAJOR.MINOR.PATCH" (static string). Compare it
+ * with RAMI_VERSION_STRING to detect a header/library mismatch. */
+RAMI_API const char *rami_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Cards                                                                     */
+/* ------------------------------------------------------------------------ */
+
+typedef uint8_t rami_card;
+
+enum rami_suit {
+    RAMI_CLUBS = 0,
+    RAMI_DIAMONDS = 1,
+    RAMI_HEARTS = 2,
+    RAMI_SPADES = 3,
+    RAMI_SUIT_ANY = 4 /* only as what a joker stands for in a 3-card set */
+};
+
+#define RAMI_CARD(rank, suit) ((rami_card)(((unsigned)(suit) << 4) | (unsigned)(rank)))
+#define RAMI_CARD_RANK(c) ((unsigned)(c) & 0x0Fu)
+#define RAMI_CARD_SUIT(c) ((unsigned)(c) >> 4)
+#define RAMI_JOKER ((rami_card)0x50)
+#define RAMI_NO_CARD ((rami_card)0)
+
+#define RAMI_ACE 1
+#define RAMI_JACK 11
+#define RAMI_QUEEN 12
+#define RAMI_KING 13
+
+/* Parses one card: rank A 2..9 10 T J Q K, suit C D H S (either case) or
+ * the symbols U+2663 U+2666 U+2665 U+2660 in UTF-8; joker "JK" or "*".
+ * Leading and trailing spaces are allowed, nothing else.
+ * Errors: RAMI_E_ARG (NULL), RAMI_E_PARSE (anything else). *out is written
+ * only on success. */
+RAMI_API int rami_card_parse(const char *text, rami_card *out);
+
+/* Writes the ASCII form ("10S", "AH", "JK"; a suit-open card as "7?") with
+ * its NUL. Errors: RAMI_E_ARG (invalid card or NULL buf), RAMI_E_BUFFER (cap
+ * too small; buf[0] is then set to NUL if cap > 0). At most 4 bytes. */
+RAMI_API int rami_card_format(rami_card c, char *buf, size_t cap);
+
+/* Parses a list of cards separated by spaces and/or commas. *count receives
+ * the number of cards in the text (also on RAMI_E_BUFFER). Errors:
+ * RAMI_E_ARG, RAMI_E_PARSE (nothing meaningful written), RAMI_E_BUFFER. */
+RAMI_API int rami_cards_parse(const char *text, rami_card *out, size_t cap, size_t *count);
+
+/* ------------------------------------------------------------------------ */
+/* Rulesets                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define RAMI_MAX_PLAYERS 6
+#define RAMI_MAX_HAND 32
+#define RAMI_MAX_PACK 168
+#define RAMI_MAX_MELD 13
+
+typedef struct rami_ruleset {
+    uint32_t struct_size;     /* sizeof(rami_ruleset), set by rami_ruleset_init */
+    uint8_t players;          /* 2..6 */
+    uint8_t decks;            /* standard 52-card decks in the pack */
+    uint8_t jokers;           /* jokers in the pack */
+    uint8_t hand_size;        /* cards dealt to each player */
+    uint16_t opening_points;  /* minimum value of the first lay-down; 0 = none */
+    uint8_t jokers_per_meld;  /* 1 in every preset */
+    uint8_t max_restocks;     /* times the discard pile may become the stock; 255 = unlimited */
+    uint16_t max_turns;       /* round ends after this many turns; 0 = no cap */
+    uint8_t joker_penalty;    /* points for a joker left in hand */
+    uint8_t ace_penalty;      /* points for an ace left in hand */
+    uint32_t options;         /* RAMI_OPT_* bits */
+    uint16_t match_rounds;    /* match ends after this many rounds; 0 = off */
+    uint16_t match_target;    /* match ends when a total reaches this; 0 = off */
+} rami_ruleset;
+
+#define RAMI_OPT_LAYOFF_OTHERS (1u << 0)    /* off = closed rami */
+#define RAMI_OPT_GO_OUT_BY_MELD (1u << 1)   /* off = strict rami */
+#define RAMI_OPT_KEEP_PICKUP (1u << 2)      /* picked card may not be discarded */
+#define RAMI_OPT_PICKUP_MUST_MELD (1u << 3) /* picked card must be played this turn */
+#define RAMI_OPT_JOKER_SWAP (1u << 4)       /* opened players may retrieve jokers */
+#define RAMI_OPT_JOKER_REPLAY (1u << 5)     /* a retrieved joker must be replayed */
+#define RAMI_OPT_OPEN_PURE_RUN (1u << 6)    /* opening needs a run without joker */
+#define RAMI_OPT_JOKER_CHOICE (1u << 7)     /* player picks an ambiguous joker's place */
+#define RAMI_OPT_OPEN_TURN_LAYOFF (1u << 8) /* lay-offs allowed in the opening turn */
+#define RAMI_OPT_ALL 0x1FFu                 /* every option bit this version knows */
+
+enum rami_preset {
+    RAMI_PRESET_51 = 0,
+    RAMI_PRESET_40 = 1,
+    RAMI_PRESET_51_HOUSE = 2,
+    RAMI_PRESET_40_HOUSE = 3,
+    RAMI_PRESET_FINNISH = 4
+};
+
+#define RAMI_UNLIMITED_RESTOCKS 255
+
+/* Fills *rs with a preset for 2..6 players (values of doc/rules.md §9).
+ * Errors: RAMI_E_ARG (NULL, unknown preset, players out of range); *rs is
+ * untouched then. */
+RAMI_API int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players);
+
+/* RAMI_OK if *rs describes a playable game, else RAMI_E_RULESET (RAMI_E_ARG
+ * for NULL rs) and, if why != NULL, an English reason in why (truncated to
+ * why_cap, always NUL-terminated when why_cap > 0). */
+RAMI_API int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap);
+
+/* ------------------------------------------------------------------------ */
+/* Stateless meld evaluation                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum rami_meld_kind { RAMI_MELD_NONE = 0, RAMI_MELD_SET = 1, RAMI_MELD_RUN = 2 };
+
+typedef struct rami_meld_info {
+    uint8_t kind;                    /* rami_meld_kind */
+    uint8_t count;                   /* cards in the meld */
+    uint16_t points;                 /* value when laid down */
+    rami_card cards[RAMI_MAX_MELD];  /* table order: runs low to high, joker in its place */
+    rami_card joker_as;              /* what the (first) joker stands for, RAMI_NO_CARD if none */
+} rami_meld_info;
+
+/* Judges cards[0..n) (any order) as a meld under rs (jokers_per_meld is the
+ * field that matters; rs may be NULL for the reference value 1). A joker at
+ * a run's end stands at the lower place. RAMI_OK for a valid meld, else
+ * RAMI_E_MELD with info zeroed (kind NONE); RAMI_E_ARG for NULL cards with
+ * n > 0, an invalid card code or an invalid ruleset. info may be NULL. */
+RAMI_API int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n,
+                             rami_meld_info *info);
+
+/* ------------------------------------------------------------------------ */
+/* Game handle                                                               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct rami_game rami_game;
+
+typedef struct rami_deal {
+    uint32_t struct_size;                       /* sizeof(rami_deal) */
+    uint8_t dealer;                             /* seat after the dealer starts */
+    uint8_t hand_count[RAMI_MAX_PLAYERS];
+    rami_card hands[RAMI_MAX_PLAYERS][RAMI_MAX_HAND];
+    uint16_t stock_count;
+    rami_card stock[RAMI_MAX_PACK];             /* stock[stock_count-1] is drawn first */
+    uint16_t discard_count;
+    rami_card discard[RAMI_MAX_PACK];           /* discard[discard_count-1] is the top */
+} rami_deal;
+
+enum rami_phase {
+    RAMI_PHASE_DRAW = 0,
+    RAMI_PHASE_PLAY = 1,
+    RAMI_PHASE_ROUND_OVER = 2,
+    RAMI_PHASE_MATCH_OVER = 3
+};
+
+enum rami_end_reason {
+    RAMI_END_NONE = 0,
+    RAMI_END_WENT_OUT = 1,
+    RAMI_END_STOCK_OUT = 2,
+    RAMI_END_TURN_LIMIT = 3
+};
+
+typedef struct rami_round_result {
+    uint8_t reason;                        /* rami_end_reason */
+    uint8_t winners;                       /* bit mask of seats */
+    uint16_t hand_value[RAMI_MAX_PLAYERS]; /* penalty value of each hand */
+    int16_t points[RAMI_MAX_PLAYERS];      /* points scored this round */
+} rami_round_result;
+
+/* Starts a match under a copy of *rs and deals round 1 from seed with the
+ * library's own portable generator: the same seed deals the same cards on
+ * every platform and build. *out receives a new handle owned by the caller
+ * (release with rami_game_free). Errors: RAMI_E_ARG, RAMI_E_RULESET,
+ * RAMI_E_NOMEM; *out is untouched on error. */
+RAMI_API int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out);
+
+/* Starts a match whose round 1 is the exact position in *deal (the seat
+ * after deal->dealer plays first). No face may appear more often than the
+ * pack holds and every hand must hold 1..hand_size+1 cards (RAMI_E_ARG);
+ * the deal may hold fewer cards than the pack, and needs at least one stock
+ * card. seed drives later reshuffles and rounds. Errors as rami_game_new. */
+RAMI_API int rami_game_new_deal(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
+                                rami_game **out);
+
+/* An independent copy of *g (same future shuffles). Errors: RAMI_E_ARG,
+ * RAMI_E_NOMEM. */
+RAMI_API int rami_game_clone(const rami_game *g, rami_game **out);
+
+/* Releases a handle; NULL is a no-op. */
+RAMI_API void rami_game_free(rami_game *g);
+
+/* Queries. Functions returning int give RAMI_E_ARG for a NULL game or a bad
+ * seat; size_t / rami_card queries give 0 / RAMI_NO_CARD for NULL. */
+RAMI_API int rami_game_phase(const rami_game *g);
+RAMI_API int rami_game_current_player(const rami_game *g);
+RAMI_API int rami_game_dealer(const rami_game *g);
+RAMI_API int rami_game_round(const rami_game *g); /* 1-based */
+RAMI_API int rami_game_turn(const rami_game *g);  /* turns begun this round */
+
+/* A player's hand sorted by suit then rank, jokers last. */
+RAMI_API int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap,
+                            size_t *count);
+RAMI_API size_t rami_game_stock_count(const rami_game *g);
+RAMI_API size_t rami_game_discard_count(const rami_game *g);
+RAMI_API rami_card rami_game_discard_top(const rami_game *g);
+/* 1 if the player has opened this round, 0 if not, RAMI_E_ARG. */
+RAMI_API int rami_game_has_opened(const rami_game *g, int player);
+
+/* Table melds in the order they were laid; indices never change within a
+ * round. owner and info may be NULL. Errors: RAMI_E_ARG (index too big). */
+RAMI_API size_t rami_game_meld_count(const rami_game *g);
+RAMI_API int rami_game_meld(const rami_game *g, size_t index, int *owner, rami_meld_info *info);
+
+/* Valid in ROUND_OVER and MATCH_OVER, else RAMI_E_PHASE. */
+RAMI_API int rami_game_round_result(const rami_game *g, rami_round_result *out);
+
+/* Match totals of seats 0..cap-1 (cap may exceed the player count; extra
+ * entries are set to 0). Errors: RAMI_E_ARG. */
+RAMI_API int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap);
+
+/* From ROUND_OVER: the dealer moves one seat clockwise and a new round is
+ * dealt. RAMI_E_PHASE otherwise. */
+RAMI_API int rami_game_next_round(rami_game *g);
+
+/* Added to API.md: the match winners (bit mask of seats with the lowest
+ * total) once the match is over; RAMI_E_PHASE before. */
+RAMI_API int rami_game_match_winners(const rami_game *g);
+
+/* Added to API.md: a copy of the game's ruleset. */
+RAMI_API int rami_game_ruleset(const rami_game *g, rami_ruleset *out);
+
+/* Added to API.md: the seed the game was created with. */
+RAMI_API uint64_t rami_game_seed(const rami_game *g);
+
+/* Added to API.md: the card the current player took from the discard pile
+ * this turn, or RAMI_NO_CARD. */
+RAMI_API rami_card rami_game_picked(const rami_game *g);
+
+/* ------------------------------------------------------------------------ */
+/* Moves                                                                     */
+/* ------------------------------------------------------------------------ */
+
+enum rami_move_kind {
+    RAMI_MOVE_DRAW_STOCK = 1,
+    RAMI_MOVE_DRAW_DISCARD,
+    RAMI_MOVE_MELD,
+    RAMI_MOVE_LAYOFF,
+    RAMI_MOVE_SWAP,
+    RAMI_MOVE_DISCARD
+};
+
+enum rami_side { RAMI_SIDE_AUTO = 0, RAMI_SIDE_LOW = 1, RAMI_SIDE_HIGH = 2 };
+
+typedef struct rami_move {
+    uint8_t kind;                   /* rami_move_kind */
+    uint8_t count;                  /* cards used in cards[] */
+    uint8_t target;                 /* LAYOFF, SWAP: index of the table meld */
+    uint8_t side;                   /* LAYOFF on a run / MELD with an ambiguous joker */
+    rami_card cards[RAMI_MAX_MELD]; /* MELD: the cards; LAYOFF, SWAP, DISCARD: cards[0] */
+} rami_move;
+
+/* Upper bound on the number of legal moves in any position; a buffer of
+ * this many moves is always large enough for rami_game_legal_moves. */
+#define RAMI_MAX_MOVES 4096
+
+/* Every distinct legal move of the current player, in a deterministic order
+ * (draws; melds; lay-offs; swaps; discards), each in canonical form (meld
+ * cards in table order, side AUTO unless the side matters). Moves that
+ * differ only in which copy of an identical card is used are one move.
+ * Every listed move is accepted by rami_game_play; every other move is
+ * refused. In ROUND_OVER / MATCH_OVER the list is empty. */
+RAMI_API int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count);
+
+/* RAMI_OK if seat player may make move *m now, else the status and, if why
+ * is not NULL, a precise English reason naming the cards and the rule. */
+RAMI_API int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
+                             size_t why_cap);
+
+/* Applies a legal move; on any error nothing changes. */
+RAMI_API int rami_game_play(rami_game *g, int player, const rami_move *m);
+
+/* Takes back the last MELD, LAYOFF or SWAP of the current turn.
+ * Errors: RAMI_E_TURN, RAMI_E_UNDO (nothing to take back). */
+RAMI_API int rami_game_undo(rami_game *g, int player);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RAMI_H */

@@ -1,0 +1,238 @@
+/* Meld evaluation: the single place where RULES.md §3-§4 live. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rami-private.h"
+
+static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
+{
+    if (why == NULL || cap == 0)
+        return RAMI_E_MELD;
+    char list[RAMI_MAX_MELD * 4 + 8];
+    rami__cards_text(cards, n < 16 ? n : 16, list, sizeof list);
+    char rule[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rule, sizeof rule, fmt, ap);
+    va_end(ap);
+    snprintf(why, cap, "%s: %s", list, rule);
+    return RAMI_E_MELD;
+}
+
+/* Does a run of n cards starting at position lo hold every natural rank of
+ * rank_mask (bit r for rank r, ace as bit 1)? */
+static bool run_fits(unsigned rank_mask, unsigned lo, unsigned n)
+{
+    unsigned hi = lo + n - 1;
+    if (lo < 1 || hi > POS_ACE_HIGH)
+        return false;
+    for (unsigned r = 1; r <= 13; r++) {
+        if (!(rank_mask & (1u << r)))
+            continue;
+        unsigned pos = r;
+        if (r == RAMI_ACE && lo > 1)
+            pos = POS_ACE_HIGH;
+        if (pos < lo || pos > hi)
+            return false;
+    }
+    return true;
+}
+
+/* Lowest and highest start of a run holding the ranks; false if none. */
+static bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned *lo_max)
+{
+    bool found = false;
+    for (unsigned lo = 1; lo + n - 1 <= POS_ACE_HIGH; lo++) {
+        if (!run_fits(rank_mask, lo, n))
+            continue;
+        if (!found)
+            *lo_min = lo;
+        *lo_max = lo;
+        found = true;
+    }
+    return found;
+}
+
+struct census {
+    unsigned jokers, naturals;
+    unsigned suits;      /* mask of suits seen */
+    unsigned ranks;      /* mask of ranks seen */
+    bool dup_suit;       /* two naturals share a suit */
+    bool dup_rank;       /* two naturals share a rank */
+};
+
+static void take_census(const rami_card *cards, size_t n, struct census *cs)
+{
+    memset(cs, 0, sizeof *cs);
+    for (size_t i = 0; i < n; i++) {
+        rami_card c = cards[i];
+        if (c == RAMI_JOKER) {
+            cs->jokers++;
+            continue;
+        }
+        unsigned sb = 1u << RAMI_CARD_SUIT(c), rb = 1u << RAMI_CARD_RANK(c);
+        cs->dup_suit |= (cs->suits & sb) != 0;
+        cs->dup_rank |= (cs->ranks & rb) != 0;
+        cs->suits |= sb;
+        cs->ranks |= rb;
+        cs->naturals++;
+    }
+}
+
+static bool single_bit(unsigned x)
+{
+    return x != 0 && (x & (x - 1)) == 0;
+}
+
+static unsigned bit_index(unsigned x)
+{
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+}
+
+int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tmeld *out,
+                    char *why, size_t why_cap)
+{
+    if (cards == NULL && n > 0)
+        return RAMI_E_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!card_is_valid(cards[i]))
+            return RAMI_E_ARG;
+    if (n < 3)
+        return refuse(why, why_cap, cards, n, "a meld needs at least 3 cards");
+    if (n > RAMI_MAX_MELD)
+        return refuse(why, why_cap, cards, n, "a meld holds at most %d cards", RAMI_MAX_MELD);
+
+    struct census cs;
+    take_census(cards, n, &cs);
+    if (cs.jokers > jpm)
+        return refuse(why, why_cap, cards, n, "a meld may hold at most %u joker%s", jpm,
+                      jpm == 1 ? "" : "s");
+    if (cs.naturals < 2)
+        return refuse(why, why_cap, cards, n, "a meld needs at least two natural cards");
+
+    tmeld m;
+    memset(&m, 0, sizeof m);
+    m.count = (uint8_t)n;
+    m.jokers = (uint8_t)cs.jokers;
+
+    if (single_bit(cs.ranks)) {
+        if (n > 4)
+            return refuse(why, why_cap, cards, n, "a set holds at most 4 cards");
+        if (cs.dup_suit)
+            return refuse(why, why_cap, cards, n, "a set cannot hold two cards of one suit");
+        m.kind = RAMI_MELD_SET;
+        m.rank = (uint8_t)bit_index(cs.ranks);
+        memcpy(m.cards, cards, n);
+        rami__set_normalize(&m);
+    } else if (single_bit(cs.suits)) {
+        if (cs.dup_rank)
+            return refuse(why, why_cap, cards, n, "a run cannot hold two cards of one rank");
+        unsigned lo_min = 0, lo_max = 0;
+        if (!run_range(cs.ranks, (unsigned)n, &lo_min, &lo_max)) {
+            bool ace = cs.ranks & (1u << RAMI_ACE);
+            if (ace && (cs.ranks & (1u << 2)) && (cs.ranks & (1u << 13)))
+                return refuse(why, why_cap, cards, n,
+                              "a run never wraps: the ace is either low or high");
+            return refuse(why, why_cap, cards, n, "the ranks are not consecutive%s",
+                          cs.jokers ? " even with the joker" : "");
+        }
+        unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
+        m.kind = RAMI_MELD_RUN;
+        m.suit = (uint8_t)bit_index(cs.suits);
+        m.lo = (uint8_t)lo;
+        m.hi = (uint8_t)(lo + n - 1);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned r = pos_rank(lo + i);
+            m.cards[i] = (cs.ranks & (1u << r)) ? RAMI_CARD(r, m.suit) : RAMI_JOKER;
+        }
+    } else {
+        return refuse(why, why_cap, cards, n,
+                      "the cards are neither of one rank (a set) nor of one suit (a run)");
+    }
+    if (out != NULL)
+        *out = m;
+    return RAMI_OK;
+}
+
+bool rami__meld_ambiguous(unsigned jpm, const rami_card *cards, size_t n)
+{
+    tmeld lo, hi;
+    if (rami__meld_eval(jpm, cards, n, RAMI_SIDE_LOW, &lo, NULL, 0) != RAMI_OK)
+        return false;
+    rami__meld_eval(jpm, cards, n, RAMI_SIDE_HIGH, &hi, NULL, 0);
+    return lo.kind == RAMI_MELD_RUN && lo.lo != hi.lo;
+}
+
+void rami__set_normalize(tmeld *m)
+{
+    rami__cards_sort(m->cards, m->count);
+}
+
+unsigned rami__meld_points(const tmeld *m)
+{
+    if (m->kind == RAMI_MELD_SET)
+        return m->count * set_value(m->rank);
+    unsigned sum = 0;
+    for (unsigned pos = m->lo; pos <= m->hi; pos++)
+        sum += pos_value(pos);
+    return sum;
+}
+
+rami_card rami__meld_joker_as(const tmeld *m, unsigned index)
+{
+    if (index >= m->count || m->cards[index] != RAMI_JOKER)
+        return RAMI_NO_CARD;
+    if (m->kind == RAMI_MELD_RUN)
+        return RAMI_CARD(pos_rank(m->lo + index), m->suit);
+    unsigned naturals = (unsigned)m->count - m->jokers;
+    if (naturals == 3 && m->count == 4) {
+        unsigned seen = 0;
+        for (unsigned i = 0; i < naturals; i++)
+            seen |= 1u << RAMI_CARD_SUIT(m->cards[i]);
+        for (unsigned s = 0; s < 4; s++)
+            if (!(seen & (1u << s)))
+                return RAMI_CARD(m->rank, s);
+    }
+    return RAMI_CARD(m->rank, RAMI_SUIT_ANY);
+}
+
+void rami__meld_info(const tmeld *m, rami_meld_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->kind = m->kind;
+    info->count = m->count;
+    info->points = (uint16_t)rami__meld_points(m);
+    memcpy(info->cards, m->cards, m->count);
+    for (unsigned i = 0; i < m->count; i++) {
+        if (m->cards[i] == RAMI_JOKER) {
+            info->joker_as = rami__meld_joker_as(m, i);
+            break;
+        }
+    }
+}
+
+int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n,
+                    rami_meld_info *info)
+{
+    unsigned jpm = 1;
+    if (rs != NULL) {
+        if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+            return RAMI_E_ARG;
+        jpm = rs->jokers_per_meld;
+    }
+    tmeld m;
+    int st = rami__meld_eval(jpm, cards, n, RAMI_SIDE_AUTO, &m, NULL, 0);
+    if (info != NULL) {
+        if (st == RAMI_OK)
+            rami__meld_info(&m, info);
+        else
+            memset(info, 0, sizeof *info);
+    }
+    return st;
+}

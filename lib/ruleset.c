@@ -1,0 +1,116 @@
+/* Rulesets: the presets of RULES.md §9 and the consistency check. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rami-private.h"
+
+#define REFERENCE_OPTIONS                                                                          \
+    (RAMI_OPT_LAYOFF_OTHERS | RAMI_OPT_GO_OUT_BY_MELD | RAMI_OPT_KEEP_PICKUP |                     \
+     RAMI_OPT_JOKER_SWAP | RAMI_OPT_JOKER_REPLAY | RAMI_OPT_OPEN_TURN_LAYOFF)
+
+/* One row per preset; index [0] for 2-4 players, [1] for 5-6. */
+static const struct preset {
+    uint8_t decks[2], jokers[2];
+    uint16_t opening_points;
+    uint8_t max_restocks;
+    uint32_t options;
+} presets[] = {
+    [RAMI_PRESET_51] = {{2, 3}, {4, 4}, 51, 2, REFERENCE_OPTIONS},
+    [RAMI_PRESET_40] = {{2, 3}, {4, 4}, 40, 2, REFERENCE_OPTIONS},
+    [RAMI_PRESET_51_HOUSE] = {{2, 3}, {2, 3}, 51, 2, REFERENCE_OPTIONS},
+    [RAMI_PRESET_40_HOUSE] = {{2, 3}, {2, 3}, 40, 2, REFERENCE_OPTIONS},
+    [RAMI_PRESET_FINNISH] = {{1, 2}, {2, 4}, 30, RAMI_UNLIMITED_RESTOCKS,
+                             REFERENCE_OPTIONS & ~RAMI_OPT_OPEN_TURN_LAYOFF},
+};
+
+/* Finnish deal: 10 cards for 2-3 players, 7 for 4-5, 6 for 6. */
+static const uint8_t finnish_hand[RAMI_MAX_PLAYERS + 1] = {0, 0, 10, 10, 7, 7, 6};
+
+int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players)
+{
+    if (rs == NULL || preset < RAMI_PRESET_51 || preset > RAMI_PRESET_FINNISH || players < 2 ||
+        players > RAMI_MAX_PLAYERS)
+        return RAMI_E_ARG;
+    const struct preset *p = &presets[preset];
+    unsigned big = players >= 5;
+    memset(rs, 0, sizeof *rs);
+    rs->struct_size = sizeof *rs;
+    rs->players = (uint8_t)players;
+    rs->decks = p->decks[big];
+    rs->jokers = p->jokers[big];
+    rs->hand_size = preset == RAMI_PRESET_FINNISH ? finnish_hand[players] : 13;
+    rs->opening_points = p->opening_points;
+    rs->jokers_per_meld = 1;
+    rs->max_restocks = p->max_restocks;
+    rs->max_turns = 300;
+    rs->joker_penalty = 25;
+    rs->ace_penalty = 11;
+    rs->options = p->options;
+    rs->match_rounds = 0;
+    rs->match_target = 0;
+    return RAMI_OK;
+}
+
+unsigned rami__pack_size(const rami_ruleset *rs)
+{
+    return 52u * rs->decks + rs->jokers;
+}
+
+unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c)
+{
+    return c == RAMI_JOKER ? rs->jokers : card_is_natural(c) ? rs->decks : 0;
+}
+
+static int reject(char *why, size_t cap, const char *fmt, ...)
+{
+    if (why != NULL && cap > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, cap, fmt, ap);
+        va_end(ap);
+    }
+    return RAMI_E_RULESET;
+}
+
+/* Jokers in one meld beyond this make no sense: a meld needs two naturals
+ * and a set holds at most four cards. */
+#define MAX_JOKERS_PER_MELD 4
+
+int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap)
+{
+    if (why != NULL && why_cap > 0)
+        why[0] = '\0';
+    if (rs == NULL)
+        return RAMI_E_ARG;
+    if (rs->struct_size != sizeof *rs)
+        return reject(why, why_cap, "struct_size is %u, this library expects %u",
+                      (unsigned)rs->struct_size, (unsigned)sizeof *rs);
+    if (rs->players < 2 || rs->players > RAMI_MAX_PLAYERS)
+        return reject(why, why_cap, "players is %u, must be 2..%d", rs->players, RAMI_MAX_PLAYERS);
+    if (rs->decks < 1 || rs->decks > 3)
+        return reject(why, why_cap, "decks is %u, must be 1..3", rs->decks);
+    unsigned pack = rami__pack_size(rs);
+    if (pack > RAMI_MAX_PACK)
+        return reject(why, why_cap, "a pack of %u cards exceeds %d", pack, RAMI_MAX_PACK);
+    if (rs->hand_size < 1 || rs->hand_size >= RAMI_MAX_HAND)
+        return reject(why, why_cap, "hand_size is %u, must be 1..%d", rs->hand_size,
+                      RAMI_MAX_HAND - 1);
+    unsigned dealt = (unsigned)rs->players * rs->hand_size;
+    if (dealt + 2 > pack)
+        return reject(why, why_cap,
+                      "deck too small for the deal: %u players x %u cards + 1 discard + 1 stock "
+                      "card need %u, the pack has %u",
+                      rs->players, rs->hand_size, dealt + 2, pack);
+    if (rs->jokers_per_meld < 1 || rs->jokers_per_meld > MAX_JOKERS_PER_MELD)
+        return reject(why, why_cap, "jokers_per_meld is %u, must be 1..%d", rs->jokers_per_meld,
+                      MAX_JOKERS_PER_MELD);
+    unsigned reachable = 11u * (rs->hand_size + 1u);
+    if (rs->opening_points > reachable)
+        return reject(why, why_cap,
+                      "opening_points %u can never be reached: %u cards are worth at most %u",
+                      rs->opening_points, rs->hand_size + 1u, reachable);
+    if (rs->options & ~RAMI_OPT_ALL)
+        return reject(why, why_cap, "unknown option bits 0x%x", rs->options & ~RAMI_OPT_ALL);
+    return RAMI_OK;
+}
