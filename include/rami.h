@@ -351,6 +351,21 @@ RAMI_API int rami_game_play(rami_game *g, int player, const rami_move *m);
  * Errors: RAMI_E_TURN, RAMI_E_UNDO (nothing to take back). */
 RAMI_API int rami_game_undo(rami_game *g, int player);
 
+/* ------------------------------------------------------------------------ */
+/* Text forms                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* Parses move notation: "draw", "take", "meld 7S 8S 9S", "meld JK 7S 8S high",
+ * "lay 9S on 2", "lay JK on 2 low", "swap 6S on 2", "discard KH". Case,
+ * commas and extra spaces are forgiven; anything else is RAMI_E_PARSE.
+ * Table meld numbers in the text are 1-based ("on 2" is target index 1).
+ * *out is written only on success. Errors: RAMI_E_ARG, RAMI_E_PARSE. */
+RAMI_API int rami_move_parse(const char *text, rami_move *out);
+
+/* Formats a move in the notation above, the exact inverse of
+ * rami_move_parse. Errors: RAMI_E_ARG (malformed move), RAMI_E_BUFFER. */
+RAMI_API int rami_move_format(const rami_move *m, char *buf, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

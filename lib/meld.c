@@ -5,7 +5,7 @@
 
 #include "rami-private.h"
 
-static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
+RAMI_PRINTF(5, 6) static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
 {
     if (why == NULL || cap == 0)
         return RAMI_E_MELD;

@@ -9,6 +9,7 @@
 #include "rami.h"
 
 #define RAMI_INTERNAL __attribute__((visibility("hidden")))
+#define RAMI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 
 /* Run positions: 1 = ace low, 2..13 = ranks, 14 = ace high. */
 #define POS_ACE_HIGH 14
@@ -130,20 +131,131 @@ RAMI_INTERNAL void rami__cards_text(const rami_card *cards, size_t n, char *buf,
 RAMI_INTERNAL unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c);
 RAMI_INTERNAL unsigned rami__pack_size(const rami_ruleset *rs);
 
-/* ---- solver.c ---- */
+/* ---- solver.c: best disjoint melds from a hand ---- */
+enum solve_objective {
+    SOLVE_POINTS = 0,  /* maximise the laid value (opening) */
+    SOLVE_PENALTY = 1  /* maximise the penalty melded away (going out) */
+};
+
 typedef struct solve_opts {
+    uint8_t objective;       /* enum solve_objective */
     uint8_t jokers_per_meld;
-    bool high_jokers;       /* JOKER_CHOICE: end jokers may take the high place */
-    bool need_pure_run;     /* at least one meld must be a run without joker */
-    rami_card must_use;     /* this face must be in a meld, RAMI_NO_CARD if none */
-    rami_card avoid;        /* face that cannot be discarded, RAMI_NO_CARD if none */
-    bool need_leftover;     /* a card other than `avoid` must be left over ... */
-    bool empty_ok;          /* ... unless the melds use the whole hand */
+    uint8_t joker_penalty, ace_penalty; /* SOLVE_PENALTY weights */
+    bool high_jokers;        /* JOKER_CHOICE: end jokers may take the high place */
+    bool need_pure_run;      /* at least one meld must be a run without joker */
+    rami_card must_use;      /* this face must be in a meld, RAMI_NO_CARD if none */
+    rami_card avoid;         /* face that cannot be discarded, RAMI_NO_CARD if none */
+    bool need_leftover;      /* a card other than `avoid` must be left over ... */
+    bool empty_ok;           /* ... unless the melds use the whole hand */
 } solve_opts;
 
-/* Largest total of disjoint melds from h meeting opts; -1 if no selection
- * meets them. With target > 0 the search stops at the first selection
- * reaching target (the result is then >= target, not the maximum). */
-RAMI_INTERNAL int rami__solve_max(const hand *h, const solve_opts *opts, int target);
+#define SOLVE_MAX_MELDS (RAMI_MAX_HAND / 3 + 1)
+
+typedef struct solve_result {
+    int value;               /* best objective value, -1 if no selection meets the options */
+    unsigned nmelds;
+    tmeld melds[SOLVE_MAX_MELDS];
+} solve_result;
+
+/* Best total of disjoint melds from h meeting opts (-1 if none does). With
+ * target > 0 the search stops at the first selection reaching target (the
+ * value returned is then >= target, not necessarily the maximum). res may
+ * be NULL when only the value is wanted. */
+RAMI_INTERNAL int rami__solve(const hand *h, const solve_opts *opts, int target,
+                              solve_result *res);
+
+/* ---- game.c: the game handle ---- */
+
+/* What changes during a turn and is restored by undo. */
+typedef struct turn_state {
+    uint16_t points;        /* value of the melds laid this turn */
+    uint8_t melds;          /* melds laid this turn */
+    uint8_t pure_run;       /* a run without joker was laid this turn */
+    uint8_t pickup_pending; /* PICKUP_MUST_MELD: the picked card is still to be played */
+    uint8_t replay_pending; /* retrieved jokers still to be played (JOKER_REPLAY) */
+    uint8_t opened_now;     /* the player opened in this turn */
+    uint8_t opened;         /* mask of seats that have opened this round */
+} turn_state;
+
+enum undo_where { WHERE_LOW = 0, WHERE_HIGH = 1, WHERE_SET = 2 };
+
+typedef struct undo_rec {
+    uint8_t kind;     /* RAMI_MOVE_MELD, _LAYOFF or _SWAP */
+    uint8_t target;   /* table meld touched */
+    uint8_t where;    /* LAYOFF: enum undo_where; SWAP: index of the joker in cards[] */
+    rami_card card;   /* LAYOFF, SWAP: the card that left the hand */
+    uint32_t log_len; /* log length before the move */
+    turn_state before;
+} undo_rec;
+
+struct rami_game {
+    rami_ruleset rs;
+    uint64_t seed;
+    rami_rng rng;            /* this round's generator: deal and restocks */
+    uint16_t round;          /* 1-based */
+    uint16_t turn;           /* turns begun this round */
+    uint8_t phase;           /* enum rami_phase */
+    uint8_t current;         /* seat to move */
+    uint8_t dealer;
+    uint8_t restocks;        /* restocks done this round */
+    uint8_t from_deal;       /* round 1 came from rami_game_new_deal */
+    rami_card picked;        /* face taken from the discard pile this turn */
+    uint8_t meld_count;
+    uint8_t undo_count;
+    turn_state ts;
+    uint16_t stock_count, discard_count;
+    rami_round_result result;
+    int32_t totals[RAMI_MAX_PLAYERS];
+    hand hands[RAMI_MAX_PLAYERS];
+    rami_card stock[RAMI_MAX_PACK];   /* stock[stock_count-1] is the top */
+    rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
+    tmeld melds[MAX_TABLE_MELDS];
+    undo_rec undo[MAX_UNDO];
+    /* The moves of this round, 4 + count bytes each (kind, count, target,
+     * side, cards): what rami_game_save writes. */
+    uint32_t log_len, log_cap;
+    uint8_t *log;            /* log_inline, or the heap once it outgrew it */
+    rami_deal *deal;         /* round 1 position of a new_deal game, else NULL */
+    size_t alloc_size;       /* bytes of this allocation */
+    _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
+};
+
+/* Starts the given round: deals it (or installs the round-1 deal) and begins
+ * the first turn. */
+RAMI_INTERNAL void rami__round_start(rami_game *g);
+/* Ends the current turn after a discard and begins the next one. */
+RAMI_INTERNAL void rami__turn_end(rami_game *g);
+/* Ends the round now for the reason given (score.c). */
+RAMI_INTERNAL void rami__round_end(rami_game *g, int reason);
+/* Appends a move to the round log; RAMI_E_NOMEM if it cannot grow. */
+RAMI_INTERNAL int rami__log_reserve(rami_game *g, size_t bytes);
+RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
+
+/* Same state, moves and future shuffles (compares everything but where the
+ * log lives). For tests. */
+RAMI_INTERNAL bool rami__game_equal(const rami_game *a, const rami_game *b);
+
+/* ---- rules.c: move validation, application and undo ---- */
+
+/* What validation found out, so that applying needs no second look. */
+typedef struct verdict {
+    rami_move move;   /* canonical form of the move */
+    tmeld meld;       /* MELD: the new meld; LAYOFF, SWAP: the target after the move */
+    uint8_t where;    /* LAYOFF: enum undo_where; SWAP: joker index */
+} verdict;
+
+/* Full legality check of a move by the current player. why may be NULL. */
+RAMI_INTERNAL int rami__validate(const rami_game *g, int player, const rami_move *m,
+                                 verdict *v, char *why, size_t why_cap);
+/* Applies a validated move. */
+RAMI_INTERNAL void rami__apply(rami_game *g, const verdict *v);
+
+/* ---- movegen.c ---- */
+/* Receives candidate moves; returns false to stop the generation. */
+typedef bool (*move_sink)(void *ctx, const rami_move *m);
+/* Candidate plays (melds, lay-offs, swaps) of the current player that the
+ * hand can supply; only moves using `face` unless it is RAMI_NO_CARD. The
+ * candidates still need rami__validate. */
+RAMI_INTERNAL void rami__gen_plays(const rami_game *g, rami_card face, move_sink sink, void *ctx);
 
 #endif

@@ -62,7 +62,7 @@ unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c)
     return c == RAMI_JOKER ? rs->jokers : card_is_natural(c) ? rs->decks : 0;
 }
 
-static int reject(char *why, size_t cap, const char *fmt, ...)
+RAMI_PRINTF(3, 4) static int reject(char *why, size_t cap, const char *fmt, ...)
 {
     if (why != NULL && cap > 0) {
         va_list ap;

@@ -1,0 +1,428 @@
+/* The game handle: creation, copies, queries and the flow of rounds and
+ * turns (RULES.md §1, §2 and §7). Move rules are in rules.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rami-private.h"
+
+/* Bytes of log one turn can add (draw + discard) and one table card can add
+ * (a lay-off, or its share of a meld or swap). */
+#define LOG_PER_TURN 9u
+#define LOG_PER_CARD 10u
+#define LOG_UNCAPPED_TURNS 1000u
+
+static size_t log_capacity(const rami_ruleset *rs)
+{
+    unsigned turns = rs->max_turns ? rs->max_turns : LOG_UNCAPPED_TURNS;
+    return (size_t)turns * LOG_PER_TURN + (size_t)rami__pack_size(rs) * LOG_PER_CARD + 64;
+}
+
+static size_t deal_bytes(bool with_deal)
+{
+    return with_deal ? (sizeof(rami_deal) + 7u) & ~(size_t)7u : 0;
+}
+
+/* One allocation holds the handle, the round-1 deal if any, and the log. */
+static rami_game *game_alloc(bool with_deal, size_t log_cap)
+{
+    size_t size = sizeof(rami_game) + deal_bytes(with_deal) + log_cap;
+    rami_game *g = calloc(1, size);
+    if (g == NULL)
+        return NULL;
+    g->alloc_size = size;
+    g->deal = with_deal ? (rami_deal *)(void *)g->tail : NULL;
+    g->log = g->tail + deal_bytes(with_deal);
+    g->log_cap = (uint32_t)log_cap;
+    return g;
+}
+
+static uint64_t round_seed(uint64_t seed, unsigned round)
+{
+    return seed ^ (0xD1B54A32D192ED03ull * (uint64_t)round);
+}
+
+static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
+                    rami_game **out)
+{
+    if (rs == NULL || out == NULL)
+        return RAMI_E_ARG;
+    if (rs->struct_size != sizeof(rami_ruleset))
+        return RAMI_E_ARG;
+    int st = rami_ruleset_check(rs, NULL, 0);
+    if (st != RAMI_OK)
+        return st;
+    if (log_capacity(rs) > UINT32_MAX / 2)
+        return RAMI_E_RULESET;
+    rami_game *g = game_alloc(deal != NULL, log_capacity(rs));
+    if (g == NULL)
+        return RAMI_E_NOMEM;
+    g->rs = *rs;
+    g->seed = seed;
+    g->round = 1;
+    if (deal != NULL) {
+        *g->deal = *deal;
+        g->from_deal = 1;
+        g->dealer = deal->dealer;
+    } else {
+        g->dealer = (uint8_t)(rs->players - 1); /* so that seat 0 starts round 1 */
+    }
+    rami__round_start(g);
+    *out = g;
+    return RAMI_OK;
+}
+
+int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out)
+{
+    return new_game(rs, NULL, seed, out);
+}
+
+/* A deal must fit the ruleset's pack and leave a playable position. */
+static int deal_check(const rami_ruleset *rs, const rami_deal *d)
+{
+    if (d->struct_size != sizeof(rami_deal) || d->dealer >= rs->players ||
+        d->stock_count > RAMI_MAX_PACK || d->discard_count > RAMI_MAX_PACK ||
+        d->stock_count < 1)
+        return RAMI_E_ARG;
+    uint8_t seen[256] = {0};
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
+        unsigned n = d->hand_count[p];
+        if (p >= rs->players) {
+            if (n != 0)
+                return RAMI_E_ARG;
+            continue;
+        }
+        if (n < 1 || n > (unsigned)rs->hand_size + 1u)
+            return RAMI_E_ARG;
+        for (unsigned i = 0; i < n; i++)
+            seen[d->hands[p][i]]++;
+    }
+    for (unsigned i = 0; i < d->stock_count; i++)
+        seen[d->stock[i]]++;
+    for (unsigned i = 0; i < d->discard_count; i++)
+        seen[d->discard[i]]++;
+    for (unsigned c = 0; c < 256; c++) {
+        if (seen[c] == 0)
+            continue;
+        if (!card_is_valid((rami_card)c) || seen[c] > rami__pack_copies(rs, (rami_card)c))
+            return RAMI_E_ARG;
+    }
+    return RAMI_OK;
+}
+
+int rami_game_new_deal(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
+                       rami_game **out)
+{
+    if (rs == NULL || deal == NULL || out == NULL)
+        return RAMI_E_ARG;
+    int st = rami_ruleset_check(rs, NULL, 0);
+    if (st != RAMI_OK)
+        return rs->struct_size != sizeof(rami_ruleset) ? RAMI_E_ARG : st;
+    st = deal_check(rs, deal);
+    if (st != RAMI_OK)
+        return st;
+    return new_game(rs, deal, seed, out);
+}
+
+int rami_game_clone(const rami_game *g, rami_game **out)
+{
+    if (g == NULL || out == NULL)
+        return RAMI_E_ARG;
+    rami_game *c = game_alloc(g->deal != NULL, g->log_cap);
+    if (c == NULL)
+        return RAMI_E_NOMEM;
+    size_t alloc_size = c->alloc_size;
+    uint8_t *log = c->log;
+    rami_deal *deal = c->deal;
+    memcpy(c, g, offsetof(rami_game, log));
+    c->log = log;
+    c->deal = deal;
+    c->alloc_size = alloc_size;
+    if (deal != NULL)
+        *deal = *g->deal;
+    memcpy(c->log, g->log, g->log_len);
+    *out = c;
+    return RAMI_OK;
+}
+
+void rami_game_free(rami_game *g)
+{
+    if (g == NULL)
+        return;
+    if (g->log != g->tail + deal_bytes(g->deal != NULL))
+        free(g->log);
+    free(g);
+}
+
+int rami__log_reserve(rami_game *g, size_t bytes)
+{
+    if ((size_t)g->log_len + bytes <= g->log_cap)
+        return RAMI_OK;
+    /* Only a round without a turn cap can outgrow the inline log. */
+    size_t cap = (size_t)g->log_cap * 2;
+    if (cap > UINT32_MAX || cap < (size_t)g->log_len + bytes)
+        return RAMI_E_NOMEM;
+    uint8_t *inline_log = g->tail + deal_bytes(g->deal != NULL);
+    uint8_t *grown = malloc(cap);
+    if (grown == NULL)
+        return RAMI_E_NOMEM;
+    memcpy(grown, g->log, g->log_len);
+    if (g->log != inline_log)
+        free(g->log);
+    g->log = grown;
+    g->log_cap = (uint32_t)cap;
+    return RAMI_OK;
+}
+
+void rami__log_push(rami_game *g, const rami_move *m)
+{
+    uint8_t *p = g->log + g->log_len;
+    p[0] = m->kind;
+    p[1] = m->count;
+    p[2] = m->target;
+    p[3] = m->side;
+    memcpy(p + 4, m->cards, m->count);
+    g->log_len += 4u + m->count;
+}
+
+/* ---- rounds and turns ---- */
+
+static void begin_turn(rami_game *g)
+{
+    if (g->stock_count == 0) {
+        bool may = g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS ||
+                   g->restocks < g->rs.max_restocks;
+        if (!may || g->discard_count < 2) {
+            rami__round_end(g, RAMI_END_STOCK_OUT);
+            return;
+        }
+        /* Everything under the top card becomes the new stock. */
+        unsigned n = g->discard_count - 1u;
+        memcpy(g->stock, g->discard, n);
+        rami__shuffle(&g->rng, g->stock, n);
+        g->stock_count = (uint16_t)n;
+        g->discard[0] = g->discard[n];
+        memset(g->discard + 1, 0, n);
+        g->discard_count = 1;
+        g->restocks++;
+    }
+    g->turn++;
+    g->phase = RAMI_PHASE_DRAW;
+    g->picked = RAMI_NO_CARD;
+    g->undo_count = 0;
+    uint8_t opened = g->ts.opened;
+    memset(&g->ts, 0, sizeof g->ts);
+    g->ts.opened = opened;
+}
+
+void rami__turn_end(rami_game *g)
+{
+    if (g->rs.max_turns != 0 && g->turn >= g->rs.max_turns) {
+        rami__round_end(g, RAMI_END_TURN_LIMIT);
+        return;
+    }
+    g->current = (uint8_t)((g->current + 1u) % g->rs.players);
+    begin_turn(g);
+}
+
+static void install_deal(rami_game *g, const rami_deal *d)
+{
+    for (unsigned p = 0; p < g->rs.players; p++)
+        for (unsigned i = 0; i < d->hand_count[p]; i++)
+            hand_add(&g->hands[p], d->hands[p][i]);
+    memcpy(g->stock, d->stock, d->stock_count);
+    g->stock_count = d->stock_count;
+    memcpy(g->discard, d->discard, d->discard_count);
+    g->discard_count = d->discard_count;
+}
+
+static void shuffle_and_deal(rami_game *g)
+{
+    const rami_ruleset *rs = &g->rs;
+    rami_card pack[RAMI_MAX_PACK];
+    unsigned n = 0;
+    for (unsigned d = 0; d < rs->decks; d++)
+        for (unsigned suit = 0; suit < 4; suit++)
+            for (unsigned r = 1; r <= 13; r++)
+                pack[n++] = RAMI_CARD(r, suit);
+    for (unsigned j = 0; j < rs->jokers; j++)
+        pack[n++] = RAMI_JOKER;
+    rami__shuffle(&g->rng, pack, n);
+    /* One card at a time, starting with the seat after the dealer, from the
+     * end of the shuffled pack. */
+    for (unsigned k = 0; k < rs->hand_size; k++)
+        for (unsigned i = 1; i <= rs->players; i++)
+            hand_add(&g->hands[(g->dealer + i) % rs->players], pack[--n]);
+    g->discard[0] = pack[--n];
+    g->discard_count = 1;
+    memcpy(g->stock, pack, n);
+    g->stock_count = (uint16_t)n;
+}
+
+void rami__round_start(rami_game *g)
+{
+    rami__rng_seed(&g->rng, round_seed(g->seed, g->round));
+    memset(g->hands, 0, sizeof g->hands);
+    memset(g->stock, 0, sizeof g->stock);
+    memset(g->discard, 0, sizeof g->discard);
+    memset(g->melds, 0, sizeof g->melds);
+    memset(g->undo, 0, sizeof g->undo);
+    memset(&g->result, 0, sizeof g->result);
+    memset(&g->ts, 0, sizeof g->ts);
+    g->meld_count = 0;
+    g->undo_count = 0;
+    g->turn = 0;
+    g->restocks = 0;
+    g->picked = RAMI_NO_CARD;
+    g->log_len = 0;
+    if (g->from_deal && g->round == 1)
+        install_deal(g, g->deal);
+    else
+        shuffle_and_deal(g);
+    g->current = (uint8_t)((g->dealer + 1u) % g->rs.players);
+    begin_turn(g);
+}
+
+int rami_game_next_round(rami_game *g)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    if (g->phase != RAMI_PHASE_ROUND_OVER || g->round == UINT16_MAX)
+        return RAMI_E_PHASE;
+    g->round++;
+    g->dealer = (uint8_t)((g->dealer + 1u) % g->rs.players);
+    rami__round_start(g);
+    return RAMI_OK;
+}
+
+/* ---- queries ---- */
+
+int rami_game_phase(const rami_game *g)
+{
+    return g ? g->phase : RAMI_E_ARG;
+}
+
+int rami_game_current_player(const rami_game *g)
+{
+    return g ? g->current : RAMI_E_ARG;
+}
+
+int rami_game_dealer(const rami_game *g)
+{
+    return g ? g->dealer : RAMI_E_ARG;
+}
+
+int rami_game_round(const rami_game *g)
+{
+    return g ? g->round : RAMI_E_ARG;
+}
+
+int rami_game_turn(const rami_game *g)
+{
+    return g ? g->turn : RAMI_E_ARG;
+}
+
+int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, size_t *count)
+{
+    if (g == NULL || count == NULL || player < 0 || player >= g->rs.players ||
+        (buf == NULL && cap > 0))
+        return RAMI_E_ARG;
+    const hand *h = &g->hands[player];
+    *count = h->size;
+    if (h->size > cap)
+        return RAMI_E_BUFFER;
+    size_t n = 0;
+    for (unsigned suit = 0; suit < 4; suit++)
+        for (unsigned r = 1; r <= 13; r++)
+            for (unsigned k = 0; k < h->cnt[suit][r]; k++)
+                buf[n++] = RAMI_CARD(r, suit);
+    for (unsigned k = 0; k < h->jokers; k++)
+        buf[n++] = RAMI_JOKER;
+    return RAMI_OK;
+}
+
+size_t rami_game_stock_count(const rami_game *g)
+{
+    return g ? g->stock_count : 0;
+}
+
+size_t rami_game_discard_count(const rami_game *g)
+{
+    return g ? g->discard_count : 0;
+}
+
+rami_card rami_game_discard_top(const rami_game *g)
+{
+    return g && g->discard_count ? g->discard[g->discard_count - 1] : RAMI_NO_CARD;
+}
+
+int rami_game_has_opened(const rami_game *g, int player)
+{
+    if (g == NULL || player < 0 || player >= g->rs.players)
+        return RAMI_E_ARG;
+    return (g->ts.opened >> player) & 1u;
+}
+
+size_t rami_game_meld_count(const rami_game *g)
+{
+    return g ? g->meld_count : 0;
+}
+
+int rami_game_meld(const rami_game *g, size_t index, int *owner, rami_meld_info *info)
+{
+    if (g == NULL || index >= g->meld_count)
+        return RAMI_E_ARG;
+    const tmeld *m = &g->melds[index];
+    if (owner != NULL)
+        *owner = m->owner;
+    if (info != NULL)
+        rami__meld_info(m, info);
+    return RAMI_OK;
+}
+
+int rami_game_round_result(const rami_game *g, rami_round_result *out)
+{
+    if (g == NULL || out == NULL)
+        return RAMI_E_ARG;
+    if (g->phase != RAMI_PHASE_ROUND_OVER && g->phase != RAMI_PHASE_MATCH_OVER)
+        return RAMI_E_PHASE;
+    *out = g->result;
+    return RAMI_OK;
+}
+
+int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap)
+{
+    if (g == NULL || (totals == NULL && cap > 0))
+        return RAMI_E_ARG;
+    for (size_t i = 0; i < cap; i++)
+        totals[i] = i < g->rs.players ? g->totals[i] : 0;
+    return RAMI_OK;
+}
+
+int rami_game_ruleset(const rami_game *g, rami_ruleset *out)
+{
+    if (g == NULL || out == NULL)
+        return RAMI_E_ARG;
+    *out = g->rs;
+    return RAMI_OK;
+}
+
+uint64_t rami_game_seed(const rami_game *g)
+{
+    return g ? g->seed : 0;
+}
+
+rami_card rami_game_picked(const rami_game *g)
+{
+    return g && g->phase == RAMI_PHASE_PLAY ? g->picked : RAMI_NO_CARD;
+}
+
+bool rami__game_equal(const rami_game *a, const rami_game *b)
+{
+    if (memcmp(a, b, offsetof(rami_game, log_cap)) != 0)
+        return false;
+    if ((a->deal == NULL) != (b->deal == NULL))
+        return false;
+    if (a->deal != NULL && memcmp(a->deal, b->deal, sizeof *a->deal) != 0)
+        return false;
+    return memcmp(a->log, b->log, a->log_len) == 0;
+}

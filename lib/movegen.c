@@ -1,0 +1,278 @@
+/* Legal-move generation. Candidates come from what the hand can supply;
+ * rules.c decides legality, so the list and rami_game_check agree by
+ * construction. */
+#include <string.h>
+
+#include "rami-private.h"
+
+typedef struct gen {
+    const rami_game *g;
+    const hand *h;
+    rami_card face; /* only moves using this face, RAMI_NO_CARD for all */
+    move_sink sink;
+    void *ctx;
+    bool stop;
+} gen;
+
+static void emit(gen *x, const rami_move *m)
+{
+    if (!x->stop && !x->sink(x->ctx, m))
+        x->stop = true;
+}
+
+static bool uses_face(const gen *x, const rami_card *cards, unsigned n)
+{
+    if (x->face == RAMI_NO_CARD)
+        return true;
+    for (unsigned i = 0; i < n; i++)
+        if (cards[i] == x->face)
+            return true;
+    return false;
+}
+
+static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers, bool run)
+{
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = RAMI_MOVE_MELD;
+    m.count = (uint8_t)(nn + jokers);
+    memcpy(m.cards, nat, nn);
+    memset(m.cards + nn, RAMI_JOKER, jokers);
+    if (!uses_face(x, m.cards, m.count))
+        return;
+    emit(x, &m);
+    if (run && jokers > 0 && (x->g->rs.options & RAMI_OPT_JOKER_CHOICE) &&
+        rami__meld_ambiguous(x->g->rs.jokers_per_meld, m.cards, m.count)) {
+        m.side = RAMI_SIDE_HIGH;
+        emit(x, &m);
+    }
+}
+
+static unsigned jokers_usable(const gen *x)
+{
+    unsigned j = x->h->jokers, jpm = x->g->rs.jokers_per_meld;
+    return j < jpm ? j : jpm;
+}
+
+/* Sets: for every rank, every subset of two or more suits held, plus up to
+ * the usable jokers, 3 or 4 cards in all. */
+static void gen_sets(gen *x)
+{
+    unsigned jmax = jokers_usable(x);
+    for (unsigned r = 1; r <= 13 && !x->stop; r++) {
+        unsigned held = 0;
+        for (unsigned s = 0; s < 4; s++)
+            if (x->h->cnt[s][r])
+                held |= 1u << s;
+        for (unsigned sub = 1; sub < 16 && !x->stop; sub++) {
+            if ((sub & held) != sub)
+                continue;
+            rami_card nat[4];
+            unsigned nn = 0;
+            for (unsigned s = 0; s < 4; s++)
+                if (sub & (1u << s))
+                    nat[nn++] = RAMI_CARD(r, s);
+            for (unsigned j = 0; j <= jmax; j++)
+                if (nn >= 2 && nn + j >= 3 && nn + j <= 4)
+                    emit_meld(x, nat, nn, j, false);
+        }
+    }
+}
+
+/* Runs of one suit: a core from its lowest natural (pos[0]) growing one
+ * natural at a time (dir +1), or down from a high ace (dir -1), with jokers
+ * in the gaps and beyond the core. Each multiset of faces comes out once. */
+static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *pos, unsigned nn,
+                     unsigned end, unsigned ji)
+{
+    unsigned jmax = jokers_usable(x);
+    unsigned lo = dir > 0 ? pos[0] : end, hi = dir > 0 ? end : pos[0];
+    for (unsigned e = 0; ji + e <= jmax && nn >= 2 && !x->stop; e++) {
+        unsigned n = hi - lo + 1 + e;
+        if (n < 3 || n > RAMI_MAX_MELD)
+            continue;
+        if (dir < 0) {
+            /* Also a low-ace run? Then the ace-low pass emits it. */
+            unsigned top = 0;
+            for (unsigned i = 1; i < nn; i++)
+                top = pos[i] > top ? pos[i] : top;
+            if (top <= n)
+                continue;
+        }
+        emit_meld(x, nat, nn, ji + e, true);
+    }
+    for (unsigned gap = 0; ji + gap <= jmax && !x->stop; gap++) {
+        int next = (int)end + dir * (int)(gap + 1);
+        if (next < 2 || next > 13 || hi - lo + gap + 2 > RAMI_MAX_MELD)
+            break;
+        if (!x->h->cnt[suit][next])
+            continue;
+        nat[nn] = RAMI_CARD((unsigned)next, suit);
+        pos[nn] = (uint8_t)next;
+        grow_run(x, suit, dir, nat, pos, nn + 1, (unsigned)next, ji + gap);
+    }
+}
+
+static void gen_runs(gen *x)
+{
+    for (unsigned s = 0; s < 4 && !x->stop; s++) {
+        for (unsigned r = 1; r <= 13 && !x->stop; r++) {
+            if (!x->h->cnt[s][r])
+                continue;
+            rami_card nat[RAMI_MAX_MELD];
+            uint8_t pos[RAMI_MAX_MELD];
+            nat[0] = RAMI_CARD(r, s);
+            pos[0] = (uint8_t)r;
+            grow_run(x, s, +1, nat, pos, 1, r, 0);
+            if (r == RAMI_ACE) {
+                pos[0] = POS_ACE_HIGH;
+                grow_run(x, s, -1, nat, pos, 1, POS_ACE_HIGH, 0);
+            }
+        }
+    }
+}
+
+static void emit_one(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t side)
+{
+    if (x->face != RAMI_NO_CARD && c != x->face)
+        return;
+    if (hand_count(x->h, c) == 0)
+        return;
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.count = 1;
+    m.target = (uint8_t)target;
+    m.side = side;
+    m.cards[0] = c;
+    emit(x, &m);
+}
+
+/* A card that fits both ends (a joker with JOKER_CHOICE, an ace on 2..K)
+ * is offered once per end. */
+static void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
+{
+    if (both_ends) {
+        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_LOW);
+        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_HIGH);
+    } else {
+        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_AUTO);
+    }
+}
+
+static void gen_table(gen *x)
+{
+    const rami_game *g = x->g;
+    bool others = g->rs.options & RAMI_OPT_LAYOFF_OTHERS;
+    bool choice = g->rs.options & RAMI_OPT_JOKER_CHOICE;
+    bool swap = g->rs.options & RAMI_OPT_JOKER_SWAP;
+    /* Lay-offs first, then swaps, each by table order. */
+    for (unsigned i = 0; i < g->meld_count && !x->stop; i++) {
+        const tmeld *t = &g->melds[i];
+        if (t->owner != g->current && !others)
+            continue;
+        bool joker_fits = t->jokers < g->rs.jokers_per_meld;
+        if (t->kind == RAMI_MELD_SET) {
+            if (t->count >= 4)
+                continue;
+            unsigned seen = 0;
+            for (unsigned k = 0; k < t->count; k++)
+                if (t->cards[k] != RAMI_JOKER)
+                    seen |= 1u << RAMI_CARD_SUIT(t->cards[k]);
+            for (unsigned s = 0; s < 4; s++)
+                if (!(seen & (1u << s)))
+                    emit_layoff(x, i, RAMI_CARD(t->rank, s), false);
+            if (joker_fits)
+                emit_layoff(x, i, RAMI_JOKER, false);
+            continue;
+        }
+        bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
+        bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
+        rami_card low = low_free ? RAMI_CARD(pos_rank(t->lo - 1u), t->suit) : RAMI_NO_CARD;
+        rami_card high = high_free ? RAMI_CARD(pos_rank(t->hi + 1u), t->suit) : RAMI_NO_CARD;
+        if (low != RAMI_NO_CARD && low == high) {
+            emit_layoff(x, i, low, true); /* an ace on 2..K */
+        } else {
+            if (low != RAMI_NO_CARD)
+                emit_layoff(x, i, low, false);
+            if (high != RAMI_NO_CARD)
+                emit_layoff(x, i, high, false);
+        }
+        if (joker_fits && (low_free || high_free))
+            emit_layoff(x, i, RAMI_JOKER, choice && low_free && high_free);
+    }
+    if (!swap)
+        return;
+    for (unsigned i = 0; i < g->meld_count && !x->stop; i++) {
+        const tmeld *t = &g->melds[i];
+        if (t->jokers == 0 || (t->owner != g->current && !others))
+            continue;
+        for (unsigned k = 0; k < t->count; k++) {
+            rami_card as = rami__meld_joker_as(t, k);
+            if (as != RAMI_NO_CARD && card_is_natural(as))
+                emit_one(x, RAMI_MOVE_SWAP, i, as, RAMI_SIDE_AUTO);
+        }
+    }
+}
+
+void rami__gen_plays(const rami_game *g, rami_card face, move_sink sink, void *ctx)
+{
+    gen x = {g, &g->hands[g->current], face, sink, ctx, false};
+    gen_sets(&x);
+    gen_runs(&x);
+    gen_table(&x);
+}
+
+/* ---- the public list ---- */
+
+typedef struct collect {
+    const rami_game *g;
+    rami_move *buf;
+    size_t cap, count;
+} collect;
+
+static bool collect_legal(void *ctx, const rami_move *m)
+{
+    collect *c = ctx;
+    verdict v;
+    if (rami__validate(c->g, c->g->current, m, &v, NULL, 0) == RAMI_OK) {
+        if (c->count < c->cap)
+            c->buf[c->count] = v.move;
+        c->count++;
+    }
+    return true;
+}
+
+int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count)
+{
+    if (g == NULL || count == NULL || (buf == NULL && cap > 0))
+        return RAMI_E_ARG;
+    collect c = {g, buf, cap, 0};
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    if (g->phase == RAMI_PHASE_DRAW) {
+        m.kind = RAMI_MOVE_DRAW_STOCK;
+        collect_legal(&c, &m);
+        m.kind = RAMI_MOVE_DRAW_DISCARD;
+        collect_legal(&c, &m);
+    } else if (g->phase == RAMI_PHASE_PLAY) {
+        rami__gen_plays(g, RAMI_NO_CARD, collect_legal, &c);
+        const hand *h = &g->hands[g->current];
+        m.kind = RAMI_MOVE_DISCARD;
+        m.count = 1;
+        for (unsigned s = 0; s < 4; s++) {
+            for (unsigned r = 1; r <= 13; r++) {
+                if (h->cnt[s][r]) {
+                    m.cards[0] = RAMI_CARD(r, s);
+                    collect_legal(&c, &m);
+                }
+            }
+        }
+        if (h->jokers) {
+            m.cards[0] = RAMI_JOKER;
+            collect_legal(&c, &m);
+        }
+    }
+    *count = c.count;
+    return c.count > cap ? RAMI_E_BUFFER : RAMI_OK;
+}

@@ -1,0 +1,703 @@
+/* Move rules (RULES.md §2, §5, §6): validation with a precise reason,
+ * application, undo, and the guarantee that a player is never led into a
+ * position from which the turn cannot be finished. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rami-private.h"
+
+#define MAX_LOOKAHEAD 48
+
+RAMI_PRINTF(4, 5) static int fail(char *why, size_t cap, int status, const char *fmt, ...)
+{
+    if (why != NULL && cap > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, cap, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+static bool has_opt(const rami_game *g, uint32_t bit)
+{
+    return (g->rs.options & bit) != 0;
+}
+
+static bool is_opened(const rami_game *g)
+{
+    return (g->ts.opened >> g->current) & 1u;
+}
+
+static const char *card_name(rami_card c, char buf[8])
+{
+    if (rami_card_format(c, buf, 8) != RAMI_OK)
+        strcpy(buf, "??");
+    return buf;
+}
+
+/* The face the player may not discard this turn (RULES.md §2.3). */
+static rami_card avoid_face(const rami_game *g)
+{
+    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
+}
+
+static bool has_discardable(const rami_game *g)
+{
+    const hand *h = &g->hands[g->current];
+    rami_card avoid = avoid_face(g);
+    return h->size > (avoid ? hand_count(h, avoid) : 0u);
+}
+
+/* ---- can the turn still be finished? ---- */
+
+static bool finishable(const rami_game *g, unsigned depth);
+static int validate_at(const rami_game *g, int player, const rami_move *m, verdict *v,
+                       unsigned depth, char *why, size_t cap);
+
+struct play_search {
+    const rami_game *g;
+    unsigned depth;
+    bool found;
+};
+
+static bool try_play(void *ctx, const rami_move *m)
+{
+    struct play_search *ps = ctx;
+    verdict v;
+    /* Validation of the play includes finishable() of the position after it. */
+    if (ps->depth < MAX_LOOKAHEAD &&
+        validate_at(ps->g, ps->g->current, m, &v, ps->depth, NULL, 0) == RAMI_OK)
+        ps->found = true;
+    return !ps->found;
+}
+
+/* Is there a legal play (meld, lay-off or swap) using `face`? */
+static bool play_exists(const rami_game *g, rami_card face, unsigned depth)
+{
+    struct play_search ps = {g, depth, false};
+    rami__gen_plays(g, face, try_play, &ps);
+    return ps.found;
+}
+
+static solve_opts opening_opts(const rami_game *g)
+{
+    solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.objective = SOLVE_POINTS;
+    o.jokers_per_meld = g->rs.jokers_per_meld;
+    o.high_jokers = has_opt(g, RAMI_OPT_JOKER_CHOICE);
+    o.need_pure_run = has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !g->ts.pure_run;
+    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
+    o.avoid = avoid_face(g);
+    o.need_leftover = true;
+    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
+    return o;
+}
+
+/* Points still needed to open (at least 1 while a pure run is missing). */
+static int opening_need(const rami_game *g)
+{
+    int need = (int)g->rs.opening_points - (int)g->ts.points;
+    return need > 0 ? need : 1;
+}
+
+/* Before opening, with melds laid this turn or the picked card to meld:
+ * can the opening be completed by melds from the hand, leaving a legal
+ * discard (or nothing, where going out by meld is allowed)? */
+static bool opening_reachable(const rami_game *g)
+{
+    solve_opts o = opening_opts(g);
+    int need = opening_need(g);
+    return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
+}
+
+/* Can the current player, in the play phase, still end the turn legally? */
+static bool finishable(const rami_game *g, unsigned depth)
+{
+    if (g->phase != RAMI_PHASE_PLAY || g->hands[g->current].size == 0)
+        return true;
+    if (!is_opened(g)) {
+        if (g->ts.melds == 0 && !g->ts.pickup_pending)
+            return has_discardable(g);
+        return opening_reachable(g);
+    }
+    if (g->ts.pickup_pending)
+        return play_exists(g, g->picked, depth + 1);
+    if (g->ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
+        return true;
+    if (has_discardable(g))
+        return true;
+    return play_exists(g, RAMI_NO_CARD, depth + 1);
+}
+
+/* Status and reason when a play would leave the turn unfinishable. */
+static int dead_end(const rami_game *after, char *why, size_t cap)
+{
+    if (!is_opened(after)) {
+        solve_opts o = opening_opts(after);
+        int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
+        int laid = after->ts.points;
+        if (best < 0 && o.need_pure_run)
+            return fail(why, cap, RAMI_E_OPENING,
+                        "after this the opening could not be completed: it needs a run without "
+                        "joker and the cards left cannot make one");
+        if (best < 0)
+            best = 0;
+        return fail(why, cap, RAMI_E_OPENING,
+                    "after this meld at most %d of %u points can be laid", laid + best,
+                    after->rs.opening_points);
+    }
+    if (after->ts.pickup_pending)
+        return fail(why, cap, RAMI_E_PICKUP,
+                    "after this the card taken from the discard pile could not be played");
+    if (after->ts.replay_pending)
+        return fail(why, cap, RAMI_E_JOKER_REPLAY,
+                    "after this the retrieved joker could neither be played nor the turn ended");
+    return fail(why, cap, RAMI_E_PICKED,
+                "after this no card would be left that you may discard");
+}
+
+/* Checks the position after a validated play; may reply with a reason. */
+static int after_check(const rami_game *g, const verdict *v, unsigned depth, char *why,
+                       size_t cap)
+{
+    rami_game after;
+    memcpy(&after, g, sizeof after);
+    rami__apply(&after, v);
+    if (finishable(&after, depth))
+        return RAMI_OK;
+    return dead_end(&after, why, cap);
+}
+
+/* ---- move shape ---- */
+
+static int check_shape(const rami_move *m)
+{
+    if (m->side > RAMI_SIDE_HIGH)
+        return RAMI_E_ARG;
+    switch (m->kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+    case RAMI_MOVE_DRAW_DISCARD:
+        return m->count == 0 && m->side == 0 && m->target == 0 ? RAMI_OK : RAMI_E_ARG;
+    case RAMI_MOVE_MELD:
+        if (m->count < 1 || m->count > RAMI_MAX_MELD || m->target != 0)
+            return RAMI_E_ARG;
+        break;
+    case RAMI_MOVE_LAYOFF:
+        if (m->count != 1)
+            return RAMI_E_ARG;
+        break;
+    case RAMI_MOVE_SWAP:
+    case RAMI_MOVE_DISCARD:
+        if (m->count != 1 || m->side != 0 || (m->kind == RAMI_MOVE_DISCARD && m->target != 0))
+            return RAMI_E_ARG;
+        break;
+    default:
+        return RAMI_E_ARG;
+    }
+    for (unsigned i = 0; i < m->count; i++)
+        if (!card_is_valid(m->cards[i]))
+            return RAMI_E_ARG;
+    return RAMI_OK;
+}
+
+static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
+{
+    for (unsigned i = 0; i < n; i++) {
+        unsigned need = 0;
+        for (unsigned j = 0; j < n; j++)
+            need += cards[j] == cards[i];
+        unsigned have = hand_count(h, cards[i]);
+        if (have < need) {
+            char name[8];
+            card_name(cards[i], name);
+            if (have == 0)
+                return fail(why, cap, RAMI_E_NOT_IN_HAND, "%s is not in your hand", name);
+            return fail(why, cap, RAMI_E_NOT_IN_HAND, "the move needs %u x %s, your hand has %u",
+                        need, name, have);
+        }
+    }
+    return RAMI_OK;
+}
+
+/* Lay-offs and swaps need an opened player, from the next turn on where
+ * OPEN_TURN_LAYOFF is off, and other players' melds only where allowed. */
+static int check_table_access(const rami_game *g, const rami_move *m, const char *what,
+                              char *why, size_t cap)
+{
+    if (!is_opened(g))
+        return fail(why, cap, RAMI_E_NOT_OPENED, "%s need an opening of %u points first", what,
+                    g->rs.opening_points);
+    if (g->ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
+        return fail(why, cap, RAMI_E_NOT_OPENED, "%s are allowed from the turn after opening",
+                    what);
+    if (m->target >= g->meld_count)
+        return fail(why, cap, RAMI_E_ARG, "there is no table meld %u", m->target + 1u);
+    if (g->melds[m->target].owner != g->current && !has_opt(g, RAMI_OPT_LAYOFF_OTHERS))
+        return fail(why, cap, RAMI_E_CLOSED,
+                    "closed rami: meld %u belongs to seat %u, only your own melds may be touched",
+                    m->target + 1u, g->melds[m->target].owner);
+    return RAMI_OK;
+}
+
+/* ---- per kind ---- */
+
+static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
+{
+    if (g->discard_count == 0)
+        return fail(why, cap, RAMI_E_PICKUP, "the discard pile is empty");
+    rami_card top = g->discard[g->discard_count - 1];
+    /* Fast path: a card of another face stays discardable. */
+    const hand *h = &g->hands[g->current];
+    if (!has_opt(g, RAMI_OPT_PICKUP_MUST_MELD) && h->size > hand_count(h, top))
+        return RAMI_OK;
+    rami_game after;
+    memcpy(&after, g, sizeof after);
+    rami__apply(&after, v);
+    if (finishable(&after, depth))
+        return RAMI_OK;
+    char name[8];
+    card_name(top, name);
+    if (has_opt(g, RAMI_OPT_PICKUP_MUST_MELD))
+        return fail(why, cap, RAMI_E_PICKUP,
+                    "%s must be melded or laid off this turn and your hand cannot do that", name);
+    return fail(why, cap, RAMI_E_PICKUP,
+                "after taking %s you would have no card you may discard", name);
+}
+
+static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
+{
+    rami_move *m = &v->move;
+    const hand *h = &g->hands[g->current];
+    int st = check_in_hand(h, m->cards, m->count, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    unsigned jpm = g->rs.jokers_per_meld;
+    st = rami__meld_eval(jpm, m->cards, m->count, m->side, &v->meld, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    bool ambiguous = rami__meld_ambiguous(jpm, m->cards, m->count);
+    if (m->side == RAMI_SIDE_HIGH && ambiguous && !has_opt(g, RAMI_OPT_JOKER_CHOICE))
+        return fail(why, cap, RAMI_E_MELD,
+                    "the joker stands at the lower place: JOKER_CHOICE is off");
+    if (m->side != RAMI_SIDE_AUTO && v->meld.kind == RAMI_MELD_SET)
+        return fail(why, cap, RAMI_E_MELD, "a set has no joker place to choose");
+    /* Canonical form: table order, side only where the player chose. */
+    memcpy(m->cards, v->meld.cards, m->count);
+    m->side = RAMI_SIDE_AUTO;
+    if (ambiguous && has_opt(g, RAMI_OPT_JOKER_CHOICE)) {
+        tmeld low;
+        rami__meld_eval(jpm, m->cards, m->count, RAMI_SIDE_LOW, &low, NULL, 0);
+        m->side = low.lo == v->meld.lo ? RAMI_SIDE_LOW : RAMI_SIDE_HIGH;
+    }
+    v->meld.owner = g->current;
+    if (h->size == m->count && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
+        return fail(why, cap, RAMI_E_MUST_DISCARD,
+                    "strict rami: the last card must be discarded, keep one in hand");
+    return after_check(g, v, depth, why, cap);
+}
+
+static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
+{
+    rami_move *m = &v->move;
+    int st = check_table_access(g, m, "lay-offs", why, cap);
+    if (st != RAMI_OK)
+        return st;
+    rami_card c = m->cards[0];
+    st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    const tmeld *t = &g->melds[m->target];
+    tmeld *nm = &v->meld;
+    *nm = *t;
+    char name[8], list[RAMI_MAX_MELD * 4 + 4];
+    card_name(c, name);
+    rami__cards_text(t->cards, t->count, list, sizeof list);
+    bool joker = c == RAMI_JOKER;
+    if (joker && t->jokers >= g->rs.jokers_per_meld)
+        return fail(why, cap, RAMI_E_LAYOFF, "%s already holds %u joker%s, the most a meld may",
+                    list, t->jokers, t->jokers == 1 ? "" : "s");
+    if (t->kind == RAMI_MELD_SET) {
+        if (m->side != RAMI_SIDE_AUTO)
+            return fail(why, cap, RAMI_E_LAYOFF, "a set has no ends to choose");
+        if (t->count >= 4)
+            return fail(why, cap, RAMI_E_LAYOFF, "%s: a set holds at most 4 cards", list);
+        if (!joker) {
+            if (RAMI_CARD_RANK(c) != t->rank)
+                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong rank", name, list);
+            for (unsigned i = 0; i < t->count; i++)
+                if (t->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(t->cards[i]) == RAMI_CARD_SUIT(c))
+                    return fail(why, cap, RAMI_E_LAYOFF,
+                                "%s does not fit %s: a set cannot hold two cards of one suit",
+                                name, list);
+        }
+        nm->cards[nm->count++] = c;
+        nm->jokers += joker;
+        rami__set_normalize(nm);
+        v->where = WHERE_SET;
+        m->side = RAMI_SIDE_AUTO;
+    } else {
+        bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
+        bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
+        bool fit_low, fit_high;
+        if (joker) {
+            fit_low = low_free;
+            fit_high = high_free;
+        } else {
+            if (RAMI_CARD_SUIT(c) != t->suit)
+                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong suit", name, list);
+            fit_low = low_free && pos_rank(t->lo - 1u) == RAMI_CARD_RANK(c);
+            fit_high = high_free && pos_rank(t->hi + 1u) == RAMI_CARD_RANK(c);
+        }
+        if (!fit_low && !fit_high) {
+            if (!low_free && !high_free)
+                return fail(why, cap, RAMI_E_LAYOFF, "%s is complete: a run cannot pass the ace",
+                            list);
+            return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit either end of %s", name, list);
+        }
+        bool choice = !joker || has_opt(g, RAMI_OPT_JOKER_CHOICE);
+        bool high;
+        if (m->side == RAMI_SIDE_AUTO) {
+            high = !fit_low;
+        } else if (!choice) {
+            /* The joker takes the lower free place (RULES.md §3.4). */
+            high = !fit_low;
+            if ((m->side == RAMI_SIDE_HIGH) != high)
+                return fail(why, cap, RAMI_E_LAYOFF,
+                            "the joker goes to the lower free place of %s: JOKER_CHOICE is off",
+                            list);
+        } else {
+            high = m->side == RAMI_SIDE_HIGH;
+            if (high ? !fit_high : !fit_low)
+                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit the %s end of %s", name,
+                            high ? "high" : "low", list);
+        }
+        m->side = (choice && fit_low && fit_high) ? (high ? RAMI_SIDE_HIGH : RAMI_SIDE_LOW)
+                                                  : RAMI_SIDE_AUTO;
+        if (high) {
+            nm->cards[nm->count] = c;
+            nm->hi++;
+        } else {
+            memmove(nm->cards + 1, nm->cards, nm->count);
+            nm->cards[0] = c;
+            nm->lo--;
+        }
+        nm->count++;
+        nm->jokers += joker;
+        v->where = high ? WHERE_HIGH : WHERE_LOW;
+    }
+    if (g->hands[g->current].size == 1 && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
+        return fail(why, cap, RAMI_E_MUST_DISCARD,
+                    "strict rami: the last card must be discarded, not laid off");
+    return after_check(g, v, depth, why, cap);
+}
+
+static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
+{
+    rami_move *m = &v->move;
+    if (!has_opt(g, RAMI_OPT_JOKER_SWAP))
+        return fail(why, cap, RAMI_E_SWAP, "joker retrieval is off in this ruleset");
+    int st = check_table_access(g, m, "joker swaps", why, cap);
+    if (st != RAMI_OK)
+        return st;
+    rami_card c = m->cards[0];
+    char name[8], list[RAMI_MAX_MELD * 4 + 4];
+    card_name(c, name);
+    if (c == RAMI_JOKER)
+        return fail(why, cap, RAMI_E_SWAP, "a joker is retrieved with the card it stands for");
+    st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    const tmeld *t = &g->melds[m->target];
+    rami__cards_text(t->cards, t->count, list, sizeof list);
+    if (t->jokers == 0)
+        return fail(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
+    int index = -1;
+    for (unsigned i = 0; i < t->count; i++)
+        if (t->cards[i] == RAMI_JOKER && rami__meld_joker_as(t, i) == c)
+            index = (int)i;
+    if (index < 0) {
+        if (t->kind == RAMI_MELD_SET && t->count - t->jokers < 3)
+            return fail(why, cap, RAMI_E_SWAP,
+                        "the joker of %s can be retrieved only when the set holds 3 natural "
+                        "cards",
+                        list);
+        return fail(why, cap, RAMI_E_SWAP, "no joker of %s stands for %s", list, name);
+    }
+    tmeld *nm = &v->meld;
+    *nm = *t;
+    nm->cards[index] = c;
+    nm->jokers--;
+    if (nm->kind == RAMI_MELD_SET)
+        rami__set_normalize(nm);
+    v->where = (uint8_t)index;
+    return after_check(g, v, depth, why, cap);
+}
+
+static int check_discard(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
+{
+    rami_card c = v->move.cards[0];
+    char name[8];
+    card_name(c, name);
+    int st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    if (!is_opened(g) && (g->ts.melds > 0)) {
+        if (g->ts.points >= g->rs.opening_points)
+            return fail(why, cap, RAMI_E_OPENING,
+                        "the opening needs a run without joker before you may discard");
+        return fail(why, cap, RAMI_E_OPENING,
+                    "the opening is not complete: %u of %u points laid", g->ts.points,
+                    g->rs.opening_points);
+    }
+    if (g->ts.pickup_pending) {
+        char p[8];
+        return fail(why, cap, RAMI_E_PICKUP, "%s, taken from the discard pile, must be melded or "
+                    "laid off before you discard", card_name(g->picked, p));
+    }
+    if (c == avoid_face(g) && c != RAMI_NO_CARD)
+        return fail(why, cap, RAMI_E_PICKED,
+                    "%s was just taken from the discard pile and may not be discarded", name);
+    if (g->ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
+        return fail(why, cap, RAMI_E_JOKER_REPLAY,
+                    "the retrieved joker can be played and must be played before the discard");
+    return RAMI_OK;
+}
+
+static int validate_at(const rami_game *g, int player, const rami_move *m, verdict *v,
+                       unsigned depth, char *why, size_t cap)
+{
+    if (why != NULL && cap > 0)
+        why[0] = '\0';
+    if (g == NULL || m == NULL || v == NULL)
+        return RAMI_E_ARG;
+    if (check_shape(m) != RAMI_OK)
+        return fail(why, cap, RAMI_E_ARG, "malformed move");
+    if (player < 0 || player >= g->rs.players)
+        return fail(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
+                    g->rs.players);
+    if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
+        return fail(why, cap, RAMI_E_PHASE, "the %s is over",
+                    g->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
+    if (player != g->current)
+        return fail(why, cap, RAMI_E_TURN, "it is seat %u's turn", g->current);
+    bool draw = m->kind == RAMI_MOVE_DRAW_STOCK || m->kind == RAMI_MOVE_DRAW_DISCARD;
+    if (g->phase == RAMI_PHASE_DRAW && !draw)
+        return fail(why, cap, RAMI_E_PHASE, "draw a card first");
+    if (g->phase == RAMI_PHASE_PLAY && draw)
+        return fail(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
+
+    memset(v, 0, sizeof *v);
+    v->move.kind = m->kind;
+    v->move.count = m->count;
+    v->move.target = m->target;
+    v->move.side = m->side;
+    memcpy(v->move.cards, m->cards, m->count);
+    switch (m->kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        return RAMI_OK;
+    case RAMI_MOVE_DRAW_DISCARD:
+        return check_take(g, v, depth, why, cap);
+    case RAMI_MOVE_MELD:
+        return check_meld(g, v, depth, why, cap);
+    case RAMI_MOVE_LAYOFF:
+        return check_layoff(g, v, depth, why, cap);
+    case RAMI_MOVE_SWAP:
+        return check_swap(g, v, depth, why, cap);
+    default:
+        return check_discard(g, v, depth, why, cap);
+    }
+}
+
+int rami__validate(const rami_game *g, int player, const rami_move *m, verdict *v, char *why,
+                   size_t why_cap)
+{
+    return validate_at(g, player, m, v, 0, why, why_cap);
+}
+
+/* ---- application ---- */
+
+static void push_undo(rami_game *g, const verdict *v)
+{
+    undo_rec *u = &g->undo[g->undo_count++];
+    u->kind = v->move.kind;
+    u->target = v->move.target;
+    u->where = v->where;
+    u->card = v->move.cards[0];
+    u->log_len = g->log_len;
+    u->before = g->ts;
+}
+
+/* Bookkeeping shared by melds, lay-offs and swaps: the cards that went to
+ * the table may settle the picked card and retrieved jokers. */
+static void note_played(rami_game *g, const rami_card *cards, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (g->ts.pickup_pending && cards[i] == g->picked)
+            g->ts.pickup_pending = 0;
+        if (cards[i] == RAMI_JOKER && g->ts.replay_pending)
+            g->ts.replay_pending--;
+    }
+}
+
+static void after_play(rami_game *g)
+{
+    if (g->hands[g->current].size == 0)
+        rami__round_end(g, RAMI_END_WENT_OUT);
+}
+
+void rami__apply(rami_game *g, const verdict *v)
+{
+    const rami_move *m = &v->move;
+    hand *h = &g->hands[g->current];
+    switch (m->kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        hand_add(h, g->stock[--g->stock_count]);
+        g->stock[g->stock_count] = RAMI_NO_CARD;
+        g->phase = RAMI_PHASE_PLAY;
+        break;
+    case RAMI_MOVE_DRAW_DISCARD:
+        g->picked = g->discard[--g->discard_count];
+        g->discard[g->discard_count] = RAMI_NO_CARD;
+        hand_add(h, g->picked);
+        g->ts.pickup_pending = has_opt(g, RAMI_OPT_PICKUP_MUST_MELD);
+        g->phase = RAMI_PHASE_PLAY;
+        break;
+    case RAMI_MOVE_MELD: {
+        push_undo(g, v);
+        for (unsigned i = 0; i < m->count; i++)
+            hand_remove(h, m->cards[i]);
+        g->melds[g->meld_count++] = v->meld;
+        g->ts.melds++;
+        g->ts.points = (uint16_t)(g->ts.points + rami__meld_points(&v->meld));
+        if (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0)
+            g->ts.pure_run = 1;
+        note_played(g, m->cards, m->count);
+        bool pure_ok = g->ts.pure_run || !has_opt(g, RAMI_OPT_OPEN_PURE_RUN);
+        if (!is_opened(g) && g->ts.points >= g->rs.opening_points && pure_ok) {
+            g->ts.opened |= (uint8_t)(1u << g->current);
+            g->ts.opened_now = 1;
+        }
+        after_play(g);
+        break;
+    }
+    case RAMI_MOVE_LAYOFF:
+        push_undo(g, v);
+        hand_remove(h, m->cards[0]);
+        g->melds[m->target] = v->meld;
+        note_played(g, m->cards, 1);
+        after_play(g);
+        break;
+    case RAMI_MOVE_SWAP:
+        push_undo(g, v);
+        hand_remove(h, m->cards[0]);
+        hand_add(h, RAMI_JOKER);
+        g->melds[m->target] = v->meld;
+        note_played(g, m->cards, 1);
+        if (has_opt(g, RAMI_OPT_JOKER_REPLAY))
+            g->ts.replay_pending++;
+        break;
+    default: /* RAMI_MOVE_DISCARD */
+        hand_remove(h, m->cards[0]);
+        g->discard[g->discard_count++] = m->cards[0];
+        memset(g->undo, 0, g->undo_count * sizeof g->undo[0]);
+        g->undo_count = 0;
+        if (h->size == 0)
+            rami__round_end(g, RAMI_END_WENT_OUT);
+        else
+            rami__turn_end(g);
+        break;
+    }
+}
+
+/* ---- public ---- */
+
+int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
+                    size_t why_cap)
+{
+    verdict v;
+    return rami__validate(g, player, m, &v, why, why_cap);
+}
+
+int rami_game_play(rami_game *g, int player, const rami_move *m)
+{
+    verdict v;
+    int st = rami__validate(g, player, m, &v, NULL, 0);
+    if (st != RAMI_OK)
+        return st;
+    st = rami__log_reserve(g, 4u + v.move.count);
+    if (st != RAMI_OK)
+        return st;
+    rami__apply(g, &v);
+    rami__log_push(g, &v.move);
+    return RAMI_OK;
+}
+
+/* Removes one card from a set, keeping its canonical order. */
+static void set_remove(tmeld *t, rami_card c)
+{
+    for (unsigned i = 0; i < t->count; i++) {
+        if (t->cards[i] == c) {
+            memmove(t->cards + i, t->cards + i + 1, t->count - i - 1u);
+            t->cards[--t->count] = RAMI_NO_CARD;
+            t->jokers -= c == RAMI_JOKER;
+            return;
+        }
+    }
+}
+
+int rami_game_undo(rami_game *g, int player)
+{
+    if (g == NULL || player < 0 || player >= g->rs.players)
+        return RAMI_E_ARG;
+    if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
+        return RAMI_E_PHASE;
+    if (player != g->current)
+        return RAMI_E_TURN;
+    if (g->phase != RAMI_PHASE_PLAY || g->undo_count == 0)
+        return RAMI_E_UNDO;
+    undo_rec u = g->undo[--g->undo_count];
+    memset(&g->undo[g->undo_count], 0, sizeof u);
+    hand *h = &g->hands[g->current];
+    tmeld *t = &g->melds[u.target];
+    switch (u.kind) {
+    case RAMI_MOVE_MELD:
+        t = &g->melds[--g->meld_count];
+        for (unsigned i = 0; i < t->count; i++)
+            hand_add(h, t->cards[i]);
+        memset(t, 0, sizeof *t);
+        break;
+    case RAMI_MOVE_LAYOFF:
+        if (u.where == WHERE_SET) {
+            set_remove(t, u.card);
+        } else {
+            if (u.where == WHERE_LOW) {
+                memmove(t->cards, t->cards + 1, t->count - 1u);
+                t->lo++;
+            } else {
+                t->hi--;
+            }
+            t->cards[--t->count] = RAMI_NO_CARD;
+            t->jokers -= u.card == RAMI_JOKER;
+        }
+        hand_add(h, u.card);
+        break;
+    default: /* RAMI_MOVE_SWAP */
+        if (t->kind == RAMI_MELD_SET) {
+            set_remove(t, u.card);
+            t->cards[t->count++] = RAMI_JOKER;
+            rami__set_normalize(t);
+        } else {
+            t->cards[u.where] = RAMI_JOKER;
+        }
+        t->jokers++;
+        hand_remove(h, RAMI_JOKER);
+        hand_add(h, u.card);
+        break;
+    }
+    g->ts = u.before;
+    g->log_len = u.log_len;
+    return RAMI_OK;
+}
