@@ -366,6 +366,93 @@ RAMI_API int rami_move_parse(const char *text, rami_move *out);
  * rami_move_parse. Errors: RAMI_E_ARG (malformed move), RAMI_E_BUFFER. */
 RAMI_API int rami_move_format(const rami_move *m, char *buf, size_t cap);
 
+/* Writes a versioned, human-readable record of the match (format in
+ * doc/record-format.md): ruleset, seed, completed rounds' points, the
+ * current round's deal (seed or exact cards) and every move of it. *len
+ * receives the length without the NUL; RAMI_E_BUFFER if cap < *len + 1.
+ * Errors: RAMI_E_ARG, RAMI_E_BUFFER. */
+RAMI_API int rami_game_save(const rami_game *g, char *buf, size_t cap, size_t *len);
+
+/* Rebuilds a game from a record, replaying and validating every move: the
+ * result is identical to the saved game (state, legal moves, future
+ * shuffles). text need not be NUL-terminated. *out receives a new handle.
+ * Errors: RAMI_E_ARG, RAMI_E_PARSE (not a record), RAMI_E_CORRUPT
+ * (inconsistent: illegal move, bad numbers, edited cards), RAMI_E_NOMEM;
+ * nothing is allocated on error. */
+RAMI_API int rami_game_load(const char *text, size_t len, rami_game **out);
+
+/* The state as seat `viewer` may know it, as JSON (other hands as counts,
+ * the stock as a count); viewer -1 shows everything. *len as for save.
+ * Errors: RAMI_E_ARG, RAMI_E_BUFFER. */
+RAMI_API int rami_game_view_json(const rami_game *g, int viewer, char *buf, size_t cap,
+                                 size_t *len);
+
+/* ------------------------------------------------------------------------ */
+/* Hand solver                                                               */
+/* ------------------------------------------------------------------------ */
+
+enum rami_solve_goal {
+    RAMI_SOLVE_MAX_POINTS = 0, /* largest total of disjoint melds (what an opening can reach) */
+    RAMI_SOLVE_MIN_PENALTY = 1 /* smallest hand value left after melding (going out) */
+};
+
+#define RAMI_MAX_SOLUTION_MELDS 10
+
+typedef struct rami_solution {
+    uint8_t meld_count;                            /* melds chosen */
+    uint8_t left_count;                            /* cards left over */
+    uint16_t points;                               /* total value of the melds */
+    uint16_t penalty;                              /* hand value of the cards left */
+    uint16_t reserved;
+    rami_meld_info melds[RAMI_MAX_SOLUTION_MELDS]; /* in table order */
+    rami_card left[RAMI_MAX_HAND];                 /* sorted by suit, rank, jokers last */
+} rami_solution;
+
+/* Best disjoint melds from hand[0..n) (n <= RAMI_MAX_HAND) under rs:
+ * jokers, duplicate cards, jokers_per_meld, JOKER_CHOICE and, for
+ * RAMI_SOLVE_MAX_POINTS, OPEN_PURE_RUN (no melds at all if no selection has
+ * a run without joker). Exact. Errors: RAMI_E_ARG (NULL, bad card, n too
+ * big, unknown goal, invalid ruleset). Thread-safe; no allocation. */
+RAMI_API int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand, size_t n, int goal,
+                             rami_solution *out);
+
+/* ------------------------------------------------------------------------ */
+/* Hidden information and bots                                               */
+/* ------------------------------------------------------------------------ */
+
+/* A copy of *g in which every card seat `viewer` cannot see (other hands,
+ * the stock, the order of future reshuffles) is dealt anew at random from
+ * seed, keeping everything public: hand sizes, the table, the discard pile
+ * and the cards a player is known to hold because they took them from the
+ * discard pile this round. Depends only on what viewer may know and seed.
+ * Errors: RAMI_E_ARG, RAMI_E_NOMEM. */
+RAMI_API int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed,
+                                   rami_game **out);
+
+enum rami_bot_level { RAMI_BOT_RANDOM = 0, RAMI_BOT_GREEDY = 1, RAMI_BOT_STRONG = 2 };
+
+typedef struct rami_bot_options {
+    uint32_t struct_size; /* sizeof(rami_bot_options) */
+    uint8_t level;        /* rami_bot_level */
+    uint8_t reserved[3];
+    uint64_t seed;        /* randomness of the bot's choices and samples */
+    uint32_t playouts;    /* STRONG: simulated games per decision; 0 = default */
+    uint32_t time_ms;     /* STRONG: stop sampling after this long; 0 = no limit */
+} rami_bot_options;
+
+/* Default options for a level (seed 0). Errors: RAMI_E_ARG. */
+RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
+
+/* Chooses a legal move for the current player using only what that player
+ * may know (the same move for two games that differ only in hidden cards,
+ * given the same options). Errors: RAMI_E_ARG, RAMI_E_PHASE (round or
+ * match over), RAMI_E_NOMEM. Thread-safe for distinct or const handles. */
+RAMI_API int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, rami_move *out);
+
+/* A suggested move for the current player (the strong bot's choice with a
+ * fixed seed) and a one-line English reason. why may be NULL. */
+RAMI_API int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,7 +7,7 @@
 
 /* Bytes of log one turn can add (draw + discard) and one table card can add
  * (a lay-off, or its share of a meld or swap). */
-#define LOG_PER_TURN 9u
+#define LOG_PER_TURN 10u
 #define LOG_PER_CARD 10u
 #define LOG_UNCAPPED_TURNS 1000u
 

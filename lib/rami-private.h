@@ -211,8 +211,9 @@ struct rami_game {
     rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
     tmeld melds[MAX_TABLE_MELDS];
     undo_rec undo[MAX_UNDO];
-    /* The moves of this round, 4 + count bytes each (kind, count, target,
-     * side, cards): what rami_game_save writes. */
+    /* The moves of this round in canonical form, 4 + count bytes each
+     * (kind, count, target, side, cards); a DRAW_DISCARD entry carries the
+     * card taken as cards[0] (count 1). What rami_game_save writes. */
     uint32_t log_len, log_cap;
     uint8_t *log;            /* log_inline, or the heap once it outgrew it */
     rami_deal *deal;         /* round 1 position of a new_deal game, else NULL */

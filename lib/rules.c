@@ -627,11 +627,18 @@ int rami_game_play(rami_game *g, int player, const rami_move *m)
     int st = rami__validate(g, player, m, &v, NULL, 0);
     if (st != RAMI_OK)
         return st;
-    st = rami__log_reserve(g, 4u + v.move.count);
+    /* The log keeps the card a take brought into the hand: determinize and
+     * views need to know which cards others are known to hold. */
+    rami_move logged = v.move;
+    if (logged.kind == RAMI_MOVE_DRAW_DISCARD) {
+        logged.count = 1;
+        logged.cards[0] = g->discard[g->discard_count - 1];
+    }
+    st = rami__log_reserve(g, 4u + logged.count);
     if (st != RAMI_OK)
         return st;
     rami__apply(g, &v);
-    rami__log_push(g, &v.move);
+    rami__log_push(g, &logged);
     return RAMI_OK;
 }
 
