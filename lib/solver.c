@@ -318,3 +318,82 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
         res->value = s.best;
     return s.best;
 }
+
+/* ---- the public entry point ---- */
+
+static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size_t n, int goal,
+                            const rami_solution *out)
+{
+    if (rs == NULL || out == NULL || (cards == NULL && n > 0) || n > RAMI_MAX_HAND)
+        return RAMI_E_ARG;
+    if (goal != RAMI_SOLVE_MAX_POINTS && goal != RAMI_SOLVE_MIN_PENALTY)
+        return RAMI_E_ARG;
+    if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+        return RAMI_E_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!card_is_valid(cards[i]))
+            return RAMI_E_ARG;
+    return RAMI_OK;
+}
+
+/* The cards of h that no chosen meld uses, in card code order (jokers,
+ * the highest code, last). */
+static unsigned solution_left(hand h, const solve_result *res, rami_card *left)
+{
+    for (unsigned i = 0; i < res->nmelds; i++)
+        for (unsigned k = 0; k < res->melds[i].count; k++)
+            hand_remove(&h, res->melds[i].cards[k]);
+    unsigned n = 0;
+    for (unsigned suit = 0; suit < 4; suit++)
+        for (unsigned r = 1; r <= 13; r++)
+            for (unsigned k = 0; k < h.cnt[suit][r]; k++)
+                left[n++] = RAMI_CARD(r, suit);
+    for (unsigned k = 0; k < h.jokers; k++)
+        left[n++] = RAMI_JOKER;
+    return n;
+}
+
+int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand_cards, size_t n, int goal,
+                    rami_solution *out)
+{
+    int st = solve_args_check(rs, hand_cards, n, goal, out);
+    if (st != RAMI_OK)
+        return st;
+    hand h;
+    memset(&h, 0, sizeof h);
+    for (size_t i = 0; i < n; i++)
+        hand_add(&h, hand_cards[i]);
+
+    solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.objective = goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY;
+    o.jokers_per_meld = rs->jokers_per_meld;
+    o.joker_penalty = rs->joker_penalty;
+    o.ace_penalty = rs->ace_penalty;
+    o.high_jokers = (rs->options & RAMI_OPT_JOKER_CHOICE) != 0;
+    o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+
+    solve_result res;
+    /* -1: no selection has the pure run OPEN_PURE_RUN asks for, so none. */
+    if (rami__solve(&h, &o, 0, &res) < 0)
+        res.nmelds = 0;
+
+    rami_solution sol;
+    memset(&sol, 0, sizeof sol);
+    unsigned points = 0;
+    for (unsigned i = 0; i < res.nmelds; i++) {
+        rami__meld_info(&res.melds[i], &sol.melds[i]);
+        points += sol.melds[i].points;
+    }
+    sol.meld_count = (uint8_t)res.nmelds;
+    sol.points = (uint16_t)points;
+    sol.left_count = (uint8_t)solution_left(h, &res, sol.left);
+    unsigned penalty = 0;
+    for (unsigned i = 0; i < sol.left_count; i++)
+        penalty += rami__card_penalty(sol.left[i], rs);
+    sol.penalty = (uint16_t)penalty;
+    *out = sol;
+    return RAMI_OK;
+}

@@ -1,0 +1,195 @@
+/* Determinization: a copy of a game in which everything one seat cannot see
+ * is dealt anew at random. Bots search on such copies, so they cannot use
+ * cards they could not know, and two positions that look the same to the
+ * seat give the same copies. */
+#include <string.h>
+
+#include "bot-private.h"
+
+/* Seeds of the independent streams drawn from the caller's seed. */
+#define STREAM_HIDDEN 0x1u
+#define STREAM_RESHUFFLE 0x2u
+#define STREAM_ROUNDS 0x3u
+#define STREAM_DEAL 0x4u
+
+static uint64_t stream_seed(uint64_t seed, unsigned stream)
+{
+    return seed ^ (0x9E3779B97F4A7C15ull * (uint64_t)(stream + 1u)) ^ ((uint64_t)stream << 59);
+}
+
+static void hand_set_from(hand *h, const uint8_t counts[256])
+{
+    memset(h, 0, sizeof *h);
+    for (unsigned c = 0; c < 256; c++)
+        for (unsigned k = 0; k < counts[c]; k++)
+            hand_add(h, (rami_card)c);
+}
+
+static void hand_counts(const hand *h, uint8_t counts[256])
+{
+    memset(counts, 0, 256);
+    for (unsigned s = 0; s < 4; s++)
+        for (unsigned r = 1; r <= 13; r++)
+            counts[RAMI_CARD(r, s)] = h->cnt[s][r];
+    counts[RAMI_JOKER] = h->jokers;
+}
+
+static void known_take(rami_known *k, unsigned seat, rami_card c)
+{
+    if (k->cnt[seat][c] > 0)
+        k->cnt[seat][c]--;
+}
+
+void rami__known_cards(const rami_game *g, rami_known *k)
+{
+    memset(k, 0, sizeof *k);
+    unsigned seat = (g->dealer + 1u) % g->rs.players;
+    for (uint32_t at = 0; at + 4u <= g->log_len;) {
+        const uint8_t *e = g->log + at;
+        unsigned kind = e[0], n = e[1];
+        const rami_card *cards = e + 4;
+        switch (kind) {
+        case RAMI_MOVE_DRAW_DISCARD:
+            if (n >= 1)
+                k->cnt[seat][cards[0]]++;
+            break;
+        case RAMI_MOVE_MELD:
+        case RAMI_MOVE_LAYOFF:
+            for (unsigned i = 0; i < n; i++)
+                known_take(k, seat, cards[i]);
+            break;
+        case RAMI_MOVE_SWAP:
+            /* Everyone saw the joker come off the table into this hand. */
+            known_take(k, seat, cards[0]);
+            k->cnt[seat][RAMI_JOKER]++;
+            break;
+        case RAMI_MOVE_DISCARD:
+            known_take(k, seat, cards[0]);
+            seat = (seat + 1u) % g->rs.players;
+            break;
+        default:
+            break;
+        }
+        at += 4u + n;
+    }
+    /* Never claim more than the hand holds (copies are indistinguishable). */
+    for (unsigned p = 0; p < g->rs.players; p++) {
+        uint8_t have[256];
+        hand_counts(&g->hands[p], have);
+        for (unsigned c = 0; c < 256; c++)
+            if (k->cnt[p][c] > have[c])
+                k->cnt[p][c] = have[c];
+    }
+}
+
+/* Takes every hidden card into pool (in card order, so the pool does not
+ * depend on where the cards were), leaving the known ones in the hands. */
+static unsigned collect_pool(const rami_game *g, int viewer, bool hands_hidden,
+                             const rami_known *k, uint8_t pool_counts[256])
+{
+    memset(pool_counts, 0, 256);
+    unsigned n = g->stock_count;
+    for (unsigned i = 0; i < g->stock_count; i++)
+        pool_counts[g->stock[i]]++;
+    for (unsigned p = 0; hands_hidden && p < g->rs.players; p++) {
+        if ((int)p == viewer)
+            continue;
+        uint8_t have[256];
+        hand_counts(&g->hands[p], have);
+        for (unsigned c = 0; c < 256; c++) {
+            unsigned hidden = have[c] - k->cnt[p][c];
+            pool_counts[c] = (uint8_t)(pool_counts[c] + hidden);
+            n += hidden;
+        }
+    }
+    return n;
+}
+
+static unsigned pool_list(const uint8_t counts[256], rami_card *pool)
+{
+    unsigned n = 0;
+    for (unsigned c = 0; c < 256; c++)
+        for (unsigned i = 0; i < counts[c]; i++)
+            pool[n++] = (rami_card)c;
+    return n;
+}
+
+static void redeal(rami_game *out, const rami_game *g, int viewer, bool hands_hidden,
+                   const rami_known *k, uint64_t seed)
+{
+    uint8_t counts[256];
+    rami_card pool[RAMI_MAX_PACK * 2];
+    collect_pool(g, viewer, hands_hidden, k, counts);
+    unsigned n = pool_list(counts, pool);
+    rami_rng rng;
+    rami__rng_seed(&rng, stream_seed(seed, STREAM_HIDDEN));
+    rami__shuffle(&rng, pool, n);
+    for (unsigned p = 0; hands_hidden && p < g->rs.players; p++) {
+        if ((int)p == viewer)
+            continue;
+        uint8_t mine[256];
+        memcpy(mine, k->cnt[p], 256);
+        unsigned size = g->hands[p].size, kept = 0;
+        for (unsigned c = 0; c < 256; c++)
+            kept += mine[c];
+        for (unsigned i = kept; i < size; i++)
+            mine[pool[--n]]++;
+        hand_set_from(&out->hands[p], mine);
+    }
+    memset(out->stock, 0, sizeof out->stock);
+    memcpy(out->stock, pool, n);
+    out->stock_count = (uint16_t)n;
+}
+
+/* The stored round-1 deal of a rami_game_new_deal game holds the hidden
+ * cards of round 1 as they really were: deal its hidden part anew too. */
+static void redeal_stored(rami_deal *d, int viewer, uint64_t seed)
+{
+    uint8_t counts[256] = {0};
+    rami_card pool[RAMI_MAX_PACK + RAMI_MAX_PLAYERS * RAMI_MAX_HAND];
+    for (unsigned i = 0; i < d->stock_count; i++)
+        counts[d->stock[i]]++;
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++)
+        for (unsigned i = 0; (int)p != viewer && i < d->hand_count[p]; i++)
+            counts[d->hands[p][i]]++;
+    unsigned n = pool_list(counts, pool);
+    rami_rng rng;
+    rami__rng_seed(&rng, stream_seed(seed, STREAM_DEAL));
+    rami__shuffle(&rng, pool, n);
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
+        if ((int)p == viewer)
+            continue;
+        memset(d->hands[p], 0, sizeof d->hands[p]);
+        for (unsigned i = 0; i < d->hand_count[p]; i++)
+            d->hands[p][i] = pool[--n];
+    }
+    memset(d->stock, 0, sizeof d->stock);
+    memcpy(d->stock, pool, n);
+}
+
+int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed)
+{
+    bool over = g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER;
+    rami_known k;
+    rami__known_cards(g, &k);
+    /* At the round's end the hands have been shown for scoring. */
+    redeal(out, g, viewer, !over, &k, seed);
+    rami__rng_seed(&out->rng, stream_seed(seed, STREAM_RESHUFFLE));
+    out->seed = stream_seed(seed, STREAM_ROUNDS);
+    if (out->deal != NULL)
+        redeal_stored(out->deal, viewer, seed);
+    return RAMI_OK;
+}
+
+int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed, rami_game **out)
+{
+    if (g == NULL || out == NULL || viewer < 0 || viewer >= g->rs.players)
+        return RAMI_E_ARG;
+    rami_game *copy;
+    int st = rami_game_clone(g, &copy);
+    if (st != RAMI_OK)
+        return st;
+    rami__determinize_into(copy, g, viewer, seed);
+    *out = copy;
+    return RAMI_OK;
+}
