@@ -1,0 +1,433 @@
+/* rami-bench: the speed and size figures of librami (issue "Performance").
+ * Single-threaded; each figure is measured over several repetitions and
+ * printed as the median with the spread (min..max). Run directly, or with
+ * `meson test --benchmark`. `--json` prints one JSON object instead.
+ *
+ *   rami-bench [--json] [--quick] [--only NAME]
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rami-private.h"
+
+#define REPS 7
+
+typedef struct figure {
+    const char *name;
+    const char *unit;
+    double samples[REPS];
+    int n;
+} figure;
+
+static bool quick;
+static unsigned scale(unsigned n)
+{
+    return quick ? (n / 10 ? n / 10 : 1) : n;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t rnd_state = 0x2545F4914F6CDD1Dull;
+static uint64_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(figure *f)
+{
+    double s[REPS];
+    memcpy(s, f->samples, sizeof s);
+    qsort(s, (size_t)f->n, sizeof s[0], cmp_double);
+    return s[f->n / 2];
+}
+
+static double fmin_of(const figure *f)
+{
+    double m = f->samples[0];
+    for (int i = 1; i < f->n; i++)
+        m = f->samples[i] < m ? f->samples[i] : m;
+    return m;
+}
+
+static double fmax_of(const figure *f)
+{
+    double m = f->samples[0];
+    for (int i = 1; i < f->n; i++)
+        m = f->samples[i] > m ? f->samples[i] : m;
+    return m;
+}
+
+static figure figures[32];
+static int nfigures;
+
+static figure *fig(const char *name, const char *unit)
+{
+    figure *f = &figures[nfigures++];
+    f->name = name;
+    f->unit = unit;
+    f->n = 0;
+    return f;
+}
+
+static void add(figure *f, double v)
+{
+    f->samples[f->n++] = v;
+}
+
+/* ---- meld_check ---- */
+
+#define MELD_CORPUS 4096
+static rami_card corpus_cards[MELD_CORPUS][RAMI_MAX_MELD];
+static uint8_t corpus_n[MELD_CORPUS];
+
+static void build_meld_corpus(void)
+{
+    /* Half valid (runs and sets with and without a joker), half random. */
+    for (unsigned i = 0; i < MELD_CORPUS; i++) {
+        unsigned kind = (unsigned)(rnd() % 4);
+        unsigned n, suit = (unsigned)(rnd() % 4);
+        if (kind == 0) {
+            n = 3 + (unsigned)(rnd() % 11);
+            unsigned lo = 1 + (unsigned)(rnd() % (14 - n + 1));
+            for (unsigned k = 0; k < n; k++)
+                corpus_cards[i][k] = RAMI_CARD(lo + k == 14 ? 1 : lo + k, suit);
+            if (rnd() % 2)
+                corpus_cards[i][rnd() % n] = RAMI_JOKER;
+        } else if (kind == 1) {
+            n = 3 + (unsigned)(rnd() % 2);
+            unsigned r = 1 + (unsigned)(rnd() % 13);
+            for (unsigned k = 0; k < n; k++)
+                corpus_cards[i][k] = RAMI_CARD(r, (suit + k) % 4);
+            if (rnd() % 2)
+                corpus_cards[i][rnd() % n] = RAMI_JOKER;
+        } else {
+            n = 3 + (unsigned)(rnd() % 11);
+            for (unsigned k = 0; k < n; k++)
+                corpus_cards[i][k] = rnd() % 20 == 0
+                                         ? RAMI_JOKER
+                                         : RAMI_CARD(1 + rnd() % 13, rnd() % 4);
+        }
+        /* Any order: shuffle the cards. */
+        for (unsigned k = n; k > 1; k--) {
+            unsigned j = (unsigned)(rnd() % k);
+            rami_card t = corpus_cards[i][k - 1];
+            corpus_cards[i][k - 1] = corpus_cards[i][j];
+            corpus_cards[i][j] = t;
+        }
+        corpus_n[i] = (uint8_t)n;
+    }
+}
+
+static volatile unsigned sink;
+
+static void bench_meld_check(void)
+{
+    build_meld_corpus();
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 2);
+    figure *f = fig("meld_check", "ns/call");
+    unsigned rounds = scale(200);
+    for (int rep = 0; rep < REPS; rep++) {
+        double t0 = now();
+        unsigned ok = 0;
+        for (unsigned r = 0; r < rounds; r++)
+            for (unsigned i = 0; i < MELD_CORPUS; i++) {
+                rami_meld_info info;
+                ok += rami_meld_check(&rs, corpus_cards[i], corpus_n[i], &info) == RAMI_OK;
+            }
+        add(f, (now() - t0) * 1e9 / ((double)rounds * MELD_CORPUS));
+        sink = ok;
+    }
+}
+
+/* ---- positions from random self-play ---- */
+
+#define MAX_POSITIONS 2000
+static rami_game *positions[MAX_POSITIONS];
+static unsigned npositions;
+
+static void collect_positions(void)
+{
+    static rami_move buf[RAMI_MAX_MOVES];
+    unsigned per_players = scale(MAX_POSITIONS) / 2;
+    for (unsigned players = 2; players <= 4; players += 2) {
+        rami_ruleset rs;
+        rami_ruleset_init(&rs, RAMI_PRESET_51, players);
+        unsigned taken = 0;
+        for (uint64_t seed = 1; taken < per_players; seed++) {
+            rami_game *g;
+            rami_game_new(&rs, seed, &g);
+            for (unsigned step = 0;; step++) {
+                size_t n;
+                rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &n);
+                if (n == 0)
+                    break;
+                /* Keep a position every few moves: draw and play phases,
+                 * before and after opening. */
+                if (rnd() % 8 == 0 && taken < per_players) {
+                    rami_game_clone(g, &positions[npositions++]);
+                    taken++;
+                }
+                /* Prefer melds and lay-offs so that players open. */
+                size_t pick = (size_t)(rnd() % n);
+                for (size_t i = 0; i < n; i++)
+                    if (buf[i].kind == RAMI_MOVE_MELD || buf[i].kind == RAMI_MOVE_LAYOFF) {
+                        pick = i;
+                        break;
+                    }
+                rami_game_play(g, rami_game_current_player(g), &buf[pick]);
+            }
+            rami_game_free(g);
+        }
+    }
+}
+
+static void bench_legal_moves(void)
+{
+    collect_positions();
+    static rami_move buf[RAMI_MAX_MOVES];
+    figure *f = fig("legal_moves", "ns/call");
+    unsigned opened = 0;
+    for (unsigned i = 0; i < npositions; i++)
+        opened += rami_game_has_opened(positions[i], rami_game_current_player(positions[i])) == 1;
+    for (int rep = 0; rep < REPS; rep++) {
+        unsigned loops = 5;
+        double t0 = now();
+        size_t total = 0;
+        for (unsigned l = 0; l < loops; l++)
+            for (unsigned i = 0; i < npositions; i++) {
+                size_t n;
+                rami_game_legal_moves(positions[i], buf, RAMI_MAX_MOVES, &n);
+                total += n;
+            }
+        add(f, (now() - t0) * 1e9 / ((double)loops * npositions));
+        sink = (unsigned)total;
+    }
+    fprintf(stderr, "legal_moves: %u positions (%u with the mover opened)\n", npositions, opened);
+}
+
+/* ---- self-play ---- */
+
+static void bench_selfplay(void)
+{
+    static rami_move buf[RAMI_MAX_MOVES];
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
+    figure *fa = fig("selfplay_actions", "actions/s");
+    figure *fr = fig("selfplay_rounds", "rounds/s");
+    unsigned rounds = scale(200);
+    for (int rep = 0; rep < REPS; rep++) {
+        unsigned long actions = 0;
+        double t0 = now();
+        for (unsigned r = 0; r < rounds; r++) {
+            rami_game *g;
+            rami_game_new(&rs, (uint64_t)rep * 100000u + r, &g);
+            for (;;) {
+                size_t n;
+                rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &n);
+                if (n == 0)
+                    break;
+                rami_game_play(g, rami_game_current_player(g), &buf[rnd() % n]);
+                actions++;
+            }
+            rami_game_free(g);
+        }
+        double t = now() - t0;
+        add(fa, (double)actions / t);
+        add(fr, rounds / t);
+    }
+}
+
+/* ---- handles ---- */
+
+static void bench_handles(void)
+{
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
+    figure *fn = fig("new_game", "ns/call");
+    figure *fc = fig("clone", "ns/call");
+    figure *fb = fig("handle_bytes", "bytes");
+    unsigned calls = scale(100000);
+    rami_game *base;
+    rami_game_new(&rs, 7, &base);
+    for (int rep = 0; rep < REPS; rep++) {
+        double t0 = now();
+        for (unsigned i = 0; i < calls; i++) {
+            rami_game *g;
+            rami_game_new(&rs, i, &g);
+            rami_game_free(g);
+        }
+        add(fn, (now() - t0) * 1e9 / calls);
+        t0 = now();
+        for (unsigned i = 0; i < calls; i++) {
+            rami_game *g;
+            rami_game_clone(base, &g);
+            rami_game_free(g);
+        }
+        add(fc, (now() - t0) * 1e9 / calls);
+        add(fb, (double)base->alloc_size);
+    }
+    rami_game_free(base);
+}
+
+/* ---- solver ---- */
+
+static void random_hand(rami_card *hand, unsigned n, unsigned jokers)
+{
+    /* From a 2-deck pack without jokers, then the jokers. */
+    uint8_t used[64] = {0};
+    unsigned k = 0;
+    while (k < n - jokers) {
+        unsigned s = (unsigned)(rnd() % 4), r = 1 + (unsigned)(rnd() % 13);
+        if (used[s * 16 + r] >= 2)
+            continue;
+        used[s * 16 + r]++;
+        hand[k++] = RAMI_CARD(r, s);
+    }
+    while (k < n)
+        hand[k++] = RAMI_JOKER;
+}
+
+static void bench_solve(void)
+{
+    static const char *names[2][3] = {
+        {"solve_points_0j", "solve_points_1j", "solve_points_2j"},
+        {"solve_penalty_0j", "solve_penalty_1j", "solve_penalty_2j"},
+    };
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 2);
+    enum { HANDS = 2000 };
+    static rami_card hands[HANDS][14];
+    for (unsigned goal = 0; goal < 2; goal++) {
+        for (unsigned j = 0; j < 3; j++) {
+            for (unsigned i = 0; i < HANDS; i++)
+                random_hand(hands[i], 14, j);
+            figure *f = fig(names[goal][j], "ns/call (median of per-hand times)");
+            unsigned hands_n = scale(HANDS);
+            for (int rep = 0; rep < REPS; rep++) {
+                /* The median over hands, as the target is stated per hand. */
+                static double per[HANDS];
+                for (unsigned i = 0; i < hands_n; i++) {
+                    rami_solution sol;
+                    double t0 = now();
+                    for (int k = 0; k < 8; k++)
+                        rami_solve_hand(&rs, hands[i], 14, (int)goal, &sol);
+                    per[i] = (now() - t0) * 1e9 / 8;
+                }
+                qsort(per, hands_n, sizeof per[0], cmp_double);
+                add(f, per[hands_n / 2]);
+            }
+        }
+    }
+}
+
+/* ---- bots ---- */
+
+static void bench_bot(void)
+{
+    static rami_move buf[RAMI_MAX_MOVES];
+    for (int level = 1; level <= 2; level++) {
+        figure *f = fig(level == 1 ? "bot_greedy" : "bot_strong", "us/decision (median)");
+        rami_bot_options opt;
+        rami_bot_options_init(&opt, level);
+        unsigned decisions = level == 1 ? scale(2000) : (quick ? 5 : 30);
+        int reps = level == 1 ? REPS : 3;
+        for (int rep = 0; rep < reps; rep++) {
+            static double per[4000];
+            unsigned n_per = 0;
+            rami_ruleset rs;
+            rami_ruleset_init(&rs, RAMI_PRESET_51, 2);
+            rami_game *g;
+            rami_game_new(&rs, 1000u + (unsigned)rep, &g);
+            while (n_per < decisions) {
+                if (rami_game_phase(g) > RAMI_PHASE_PLAY) {
+                    rami_game_free(g);
+                    rami_game_new(&rs, rnd(), &g);
+                }
+                rami_move m;
+                opt.seed = rnd();
+                double t0 = now();
+                rami_bot_choose(g, &opt, &m);
+                per[n_per++] = (now() - t0) * 1e6;
+                /* Move on with a random legal move to visit varied positions. */
+                size_t n;
+                rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &n);
+                if (rnd() % 2)
+                    rami_game_play(g, rami_game_current_player(g), &m);
+                else
+                    rami_game_play(g, rami_game_current_player(g), &buf[rnd() % n]);
+            }
+            rami_game_free(g);
+            qsort(per, n_per, sizeof per[0], cmp_double);
+            add(f, per[n_per / 2]);
+        }
+    }
+}
+
+struct bench {
+    const char *name;
+    void (*run)(void);
+} benches[] = {
+    {"meld_check", bench_meld_check}, {"legal_moves", bench_legal_moves},
+    {"selfplay", bench_selfplay},     {"handles", bench_handles},
+    {"solve", bench_solve},           {"bot", bench_bot},
+};
+
+int main(int argc, char **argv)
+{
+    bool json = false;
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = true;
+        else if (strcmp(argv[i], "--quick") == 0)
+            quick = true;
+        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+            only = argv[++i];
+        else {
+            fprintf(stderr, "usage: rami-bench [--json] [--quick] [--only NAME]\n");
+            return 2;
+        }
+    }
+    for (size_t b = 0; b < sizeof benches / sizeof benches[0]; b++) {
+        if (only != NULL && strcmp(only, benches[b].name) != 0)
+            continue;
+        int first = nfigures;
+        benches[b].run();
+        if (!json)
+            for (int i = first; i < nfigures; i++)
+                printf("%-20s %14.1f %-10s spread %.1f..%.1f over %d runs\n", figures[i].name,
+                       median(&figures[i]), figures[i].unit, fmin_of(&figures[i]),
+                       fmax_of(&figures[i]), figures[i].n);
+        fflush(stdout);
+    }
+    if (json) {
+        printf("{\"librami\": \"%s\", \"figures\": {", rami_version());
+        for (int i = 0; i < nfigures; i++)
+            printf("%s\n  \"%s\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f, \"unit\": "
+                   "\"%s\", \"runs\": %d}",
+                   i ? "," : "", figures[i].name, median(&figures[i]), fmin_of(&figures[i]),
+                   fmax_of(&figures[i]), figures[i].unit, figures[i].n);
+        printf("\n}}\n");
+    }
+    for (unsigned i = 0; i < npositions; i++)
+        rami_game_free(positions[i]);
+    return 0;
+}
