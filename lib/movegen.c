@@ -229,11 +229,14 @@ typedef struct collect {
     const rami_game *g;
     rami_move *buf;
     size_t cap, count;
+    bool no_melds; /* no meld can be legal: skip validating them */
 } collect;
 
 static bool collect_legal(void *ctx, const rami_move *m)
 {
     collect *c = ctx;
+    if (c->no_melds && m->kind == RAMI_MOVE_MELD)
+        return true;
     verdict v;
     if (rami__validate(c->g, c->g->current, m, &v, NULL, 0) == RAMI_OK) {
         if (c->count < c->cap)
@@ -247,7 +250,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
 {
     if (g == NULL || count == NULL || (buf == NULL && cap > 0))
         return RAMI_E_ARG;
-    collect c = {g, buf, cap, 0};
+    collect c = {g, buf, cap, 0, false};
     rami_move m;
     memset(&m, 0, sizeof m);
     if (g->phase == RAMI_PHASE_DRAW) {
@@ -256,6 +259,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         m.kind = RAMI_MOVE_DRAW_DISCARD;
         collect_legal(&c, &m);
     } else if (g->phase == RAMI_PHASE_PLAY) {
+        c.no_melds = !rami__opening_possible(g);
         rami__gen_plays(g, RAMI_NO_CARD, collect_legal, &c);
         const hand *h = &g->hands[g->current];
         m.kind = RAMI_MOVE_DISCARD;

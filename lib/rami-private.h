@@ -248,6 +248,8 @@ typedef struct verdict {
 /* Full legality check of a move by the current player. why may be NULL. */
 RAMI_INTERNAL int rami__validate(const rami_game *g, int player, const rami_move *m,
                                  verdict *v, char *why, size_t why_cap);
+/* False when no meld can be legal for the current player (see rules.c). */
+RAMI_INTERNAL bool rami__opening_possible(const rami_game *g);
 /* Applies a validated move. */
 RAMI_INTERNAL void rami__apply(rami_game *g, const verdict *v);
 

@@ -113,6 +113,21 @@ static bool opening_reachable(const rami_game *g)
     return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
 }
 
+/* A necessary condition for any meld of a player who has not opened: the
+ * whole hand reaches the opening (pure run included) when every other
+ * obligation is ignored. Lets move generation skip hopeless melds with one
+ * solver call instead of one per candidate. */
+bool rami__opening_possible(const rami_game *g)
+{
+    if (is_opened(g))
+        return true;
+    solve_opts o = opening_opts(g);
+    o.must_use = RAMI_NO_CARD;
+    o.need_leftover = false;
+    int need = opening_need(g);
+    return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
+}
+
 /* Can the current player, in the play phase, still end the turn legally? */
 static bool finishable(const rami_game *g, unsigned depth)
 {
@@ -159,10 +174,50 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
                 "after this no card would be left that you may discard");
 }
 
+/* The common case decided without building the position after the play:
+ * an opened player with no obligation left who keeps a discardable card or
+ * empties the hand. */
+static bool finishes_quickly(const rami_game *g, const verdict *v)
+{
+    const rami_move *m = &v->move;
+    const hand *h = &g->hands[g->current];
+    bool opened = is_opened(g);
+    if (!opened && m->kind == RAMI_MOVE_MELD) {
+        unsigned points = g->ts.points + rami__meld_points(&v->meld);
+        bool pure = g->ts.pure_run || (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0);
+        opened = points >= g->rs.opening_points && (pure || !has_opt(g, RAMI_OPT_OPEN_PURE_RUN));
+    }
+    if (!opened)
+        return false;
+    unsigned played = m->kind == RAMI_MOVE_SWAP ? 0 : m->count;
+    bool picked_played = false;
+    unsigned jokers_played = 0;
+    for (unsigned i = 0; i < m->count; i++) {
+        picked_played |= m->cards[i] == g->picked;
+        jokers_played += m->cards[i] == RAMI_JOKER;
+    }
+    if (g->ts.pickup_pending && !picked_played)
+        return false;
+    if (m->kind == RAMI_MOVE_SWAP ? has_opt(g, RAMI_OPT_JOKER_REPLAY)
+                                  : g->ts.replay_pending > jokers_played)
+        return false;
+    unsigned left = h->size - played;
+    rami_card avoid = avoid_face(g);
+    unsigned avoid_left = 0;
+    if (avoid != RAMI_NO_CARD) {
+        avoid_left = hand_count(h, avoid);
+        for (unsigned i = 0; i < m->count && m->kind != RAMI_MOVE_SWAP; i++)
+            avoid_left -= m->cards[i] == avoid;
+    }
+    return left == 0 || left > avoid_left;
+}
+
 /* Checks the position after a validated play; may reply with a reason. */
 static int after_check(const rami_game *g, const verdict *v, unsigned depth, char *why,
                        size_t cap)
 {
+    if (finishes_quickly(g, v))
+        return RAMI_OK;
     rami_game after;
     memcpy(&after, g, sizeof after);
     rami__apply(&after, v);
@@ -278,7 +333,9 @@ static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why,
     st = rami__meld_eval(jpm, m->cards, m->count, m->side, &v->meld, why, cap);
     if (st != RAMI_OK)
         return st;
-    bool ambiguous = rami__meld_ambiguous(jpm, m->cards, m->count);
+    bool ambiguous = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers > 0 &&
+                     (m->side != RAMI_SIDE_AUTO || has_opt(g, RAMI_OPT_JOKER_CHOICE)) &&
+                     rami__meld_ambiguous(jpm, m->cards, m->count);
     if (m->side == RAMI_SIDE_HIGH && ambiguous && !has_opt(g, RAMI_OPT_JOKER_CHOICE))
         return fail(why, cap, RAMI_E_MELD,
                     "the joker stands at the lower place: JOKER_CHOICE is off");
@@ -314,7 +371,9 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
     *nm = *t;
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
     card_name(c, name);
-    rami__cards_text(t->cards, t->count, list, sizeof list);
+    list[0] = '\0';
+    if (why != NULL)
+        rami__cards_text(t->cards, t->count, list, sizeof list);
     bool joker = c == RAMI_JOKER;
     if (joker && t->jokers >= g->rs.jokers_per_meld)
         return fail(why, cap, RAMI_E_LAYOFF, "%s already holds %u joker%s, the most a meld may",
@@ -411,7 +470,9 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
     if (st != RAMI_OK)
         return st;
     const tmeld *t = &g->melds[m->target];
-    rami__cards_text(t->cards, t->count, list, sizeof list);
+    list[0] = '\0';
+    if (why != NULL)
+        rami__cards_text(t->cards, t->count, list, sizeof list);
     if (t->jokers == 0)
         return fail(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
     int index = -1;

@@ -1,0 +1,254 @@
+/* The state as one seat may know it, as JSON (doc/record-format.md, "Views").
+ * A seat sees its own hand, every count, the table, the discard pile and
+ * the moves of the round (all of them were made in the open: a draw from
+ * the stock shows no card). It never sees another hand or the stock order;
+ * viewer -1 sees everything. Every string written is plain ASCII from the
+ * tables below or a card, so nothing needs escaping. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "rami-private.h"
+#include "textbuf.h"
+
+#define VIEW_VERSION 1
+
+static const char *const phase_names[] = {"draw", "play", "round_over", "match_over"};
+static const char *const reason_names[] = {"none", "went_out", "stock_out", "turn_limit"};
+static const char *const kind_names[] = {"none", "set", "run"};
+
+/* Index = bit number of RAMI_OPT_*. */
+static const char *const option_names[] = {
+    "layoff_others", "go_out_by_meld", "keep_pickup",  "pickup_must_meld", "joker_swap",
+    "joker_replay",  "open_pure_run",  "joker_choice", "open_turn_layoff",
+};
+
+#define OPTION_COUNT (sizeof option_names / sizeof option_names[0])
+
+static const char *name_of(const char *const *names, size_t n, unsigned i)
+{
+    return i < n ? names[i] : "unknown";
+}
+
+/* ---- pieces ---- */
+
+static void key(textbuf *t, const char *k)
+{
+    tb_fmt(t, ",\"%s\":", k);
+}
+
+static void json_card(textbuf *t, rami_card c)
+{
+    tb_put(t, "\"", 1);
+    tb_card(t, c);
+    tb_put(t, "\"", 1);
+}
+
+static void json_card_or_null(textbuf *t, rami_card c)
+{
+    if (c == RAMI_NO_CARD)
+        tb_str(t, "null");
+    else
+        json_card(t, c);
+}
+
+static void json_cards(textbuf *t, const rami_card *cards, size_t n)
+{
+    tb_put(t, "[", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0)
+            tb_put(t, ",", 1);
+        json_card(t, cards[i]);
+    }
+    tb_put(t, "]", 1);
+}
+
+static void json_bool(textbuf *t, bool b)
+{
+    tb_str(t, b ? "true" : "false");
+}
+
+/* Seats of a bit mask as a list. */
+static void json_seats(textbuf *t, unsigned mask, unsigned players)
+{
+    tb_put(t, "[", 1);
+    bool first = true;
+    for (unsigned p = 0; p < players; p++) {
+        if (!(mask >> p & 1u))
+            continue;
+        tb_fmt(t, first ? "%u" : ",%u", p);
+        first = false;
+    }
+    tb_put(t, "]", 1);
+}
+
+static void json_hand(textbuf *t, const rami_game *g, unsigned p)
+{
+    rami_card cards[RAMI_MAX_HAND];
+    size_t n = 0;
+    rami_game_hand(g, (int)p, cards, RAMI_MAX_HAND, &n);
+    json_cards(t, cards, n <= RAMI_MAX_HAND ? n : 0);
+}
+
+/* ---- sections ---- */
+
+static void write_ruleset(textbuf *t, const rami_ruleset *rs)
+{
+    tb_fmt(t, "{\"players\":%u,\"decks\":%u,\"jokers\":%u,\"hand_size\":%u", rs->players, rs->decks,
+           rs->jokers, rs->hand_size);
+    tb_fmt(t, ",\"opening_points\":%u,\"jokers_per_meld\":%u", rs->opening_points,
+           rs->jokers_per_meld);
+    tb_fmt(t, ",\"max_restocks\":%u,\"max_turns\":%u", rs->max_restocks, rs->max_turns);
+    tb_fmt(t, ",\"joker_penalty\":%u,\"ace_penalty\":%u", rs->joker_penalty, rs->ace_penalty);
+    tb_str(t, ",\"options\":[");
+    bool first = true;
+    for (unsigned b = 0; b < OPTION_COUNT; b++) {
+        if (!(rs->options >> b & 1u))
+            continue;
+        tb_fmt(t, first ? "\"%s\"" : ",\"%s\"", option_names[b]);
+        first = false;
+    }
+    tb_fmt(t, "],\"options_bits\":%" PRIu32, rs->options);
+    tb_fmt(t, ",\"match_rounds\":%u,\"match_target\":%u}", rs->match_rounds, rs->match_target);
+}
+
+static void write_seats(textbuf *t, const rami_game *g)
+{
+    key(t, "seats");
+    tb_put(t, "[", 1);
+    for (unsigned p = 0; p < g->rs.players; p++) {
+        tb_fmt(t, "%s{\"seat\":%u,\"opened\":", p ? "," : "", p);
+        json_bool(t, g->ts.opened >> p & 1u);
+        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32 "}", g->hands[p].size, g->totals[p]);
+    }
+    tb_put(t, "]", 1);
+}
+
+static void write_hands(textbuf *t, const rami_game *g, int viewer)
+{
+    if (viewer >= 0) {
+        key(t, "hand");
+        json_hand(t, g, (unsigned)viewer);
+        return;
+    }
+    key(t, "hands");
+    tb_put(t, "[", 1);
+    for (unsigned p = 0; p < g->rs.players; p++) {
+        if (p > 0)
+            tb_put(t, ",", 1);
+        json_hand(t, g, p);
+    }
+    tb_put(t, "]", 1);
+}
+
+static void write_melds(textbuf *t, const rami_game *g)
+{
+    key(t, "melds");
+    tb_put(t, "[", 1);
+    for (unsigned i = 0; i < g->meld_count; i++) {
+        const tmeld *m = &g->melds[i];
+        rami_meld_info info;
+        rami__meld_info(m, &info);
+        tb_fmt(t, "%s{\"index\":%u,\"owner\":%u,\"kind\":\"%s\",\"cards\":", i ? "," : "", i,
+               m->owner, name_of(kind_names, 3, info.kind));
+        json_cards(t, info.cards, info.count);
+        tb_fmt(t, ",\"points\":%u,\"joker_as\":", info.points);
+        json_card_or_null(t, info.joker_as);
+        tb_put(t, "}", 1);
+    }
+    tb_put(t, "]", 1);
+}
+
+static void write_piles(textbuf *t, const rami_game *g, int viewer)
+{
+    key(t, "discard");
+    json_cards(t, g->discard, g->discard_count);
+    tb_fmt(t, ",\"stock_count\":%u", g->stock_count);
+    if (viewer < 0) {
+        key(t, "stock");
+        json_cards(t, g->stock, g->stock_count);
+    }
+    key(t, "picked");
+    json_card_or_null(t, rami_game_picked(g));
+}
+
+/* The round's moves with the seat that made each; a take names its card. */
+static void write_moves(textbuf *t, const rami_game *g)
+{
+    key(t, "moves");
+    tb_put(t, "[", 1);
+    unsigned seat = (g->dealer + 1u) % g->rs.players;
+    for (uint32_t pos = 0; pos < g->log_len;) {
+        const uint8_t *e = g->log + pos;
+        rami_move m;
+        memset(&m, 0, sizeof m);
+        m.kind = e[0];
+        m.count = e[0] == RAMI_MOVE_DRAW_DISCARD ? 0 : e[1];
+        m.target = e[2];
+        m.side = e[3];
+        memcpy(m.cards, e + 4, m.count);
+        char text[80];
+        if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
+            strcpy(text, "?"); /* never: the log holds validated moves */
+        tb_fmt(t, "%s{\"seat\":%u,\"move\":\"", pos ? "," : "", seat);
+        tb_str(t, text);
+        tb_put(t, "\"", 1);
+        if (e[0] == RAMI_MOVE_DRAW_DISCARD) {
+            tb_str(t, ",\"card\":");
+            json_card(t, e[4]);
+        }
+        tb_put(t, "}", 1);
+        if (e[0] == RAMI_MOVE_DISCARD)
+            seat = (seat + 1u) % g->rs.players;
+        pos += 4u + e[1];
+    }
+    tb_put(t, "]", 1);
+}
+
+static void write_result(textbuf *t, const rami_game *g)
+{
+    rami_round_result r;
+    key(t, "result");
+    if (rami_game_round_result(g, &r) != RAMI_OK) {
+        tb_str(t, "null");
+    } else {
+        tb_fmt(t, "{\"reason\":\"%s\",\"winners\":", name_of(reason_names, 4, r.reason));
+        json_seats(t, r.winners, g->rs.players);
+        tb_str(t, ",\"hand_value\":[");
+        for (unsigned p = 0; p < g->rs.players; p++)
+            tb_fmt(t, p ? ",%u" : "%u", r.hand_value[p]);
+        tb_str(t, "],\"points\":[");
+        for (unsigned p = 0; p < g->rs.players; p++)
+            tb_fmt(t, p ? ",%d" : "%d", r.points[p]);
+        tb_str(t, "]}");
+    }
+    key(t, "match_winners");
+    int w = rami_game_match_winners(g);
+    if (w < 0)
+        tb_str(t, "null");
+    else
+        json_seats(t, (unsigned)w, g->rs.players);
+}
+
+static void write_view(textbuf *t, const rami_game *g, int viewer)
+{
+    tb_fmt(t, "{\"version\":%d,\"viewer\":%d,\"ruleset\":", VIEW_VERSION, viewer);
+    write_ruleset(t, &g->rs);
+    tb_fmt(t, ",\"round\":%u,\"turn\":%u,\"dealer\":%u,\"current\":%u", g->round, g->turn,
+           g->dealer, g->current);
+    tb_fmt(t, ",\"phase\":\"%s\",\"restocks\":%u", name_of(phase_names, 4, g->phase), g->restocks);
+    write_seats(t, g);
+    write_hands(t, g, viewer);
+    write_melds(t, g);
+    write_piles(t, g, viewer);
+    write_moves(t, g);
+    write_result(t, g);
+    tb_str(t, "}\n");
+}
+
+int rami_game_view_json(const rami_game *g, int viewer, char *buf, size_t cap, size_t *len)
+{
+    if (g == NULL || len == NULL || (buf == NULL && cap > 0) || viewer < -1 ||
+        viewer >= g->rs.players)
+        return RAMI_E_ARG;
+    return tb_output(write_view, g, viewer, buf, cap, len);
+}
