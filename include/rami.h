@@ -327,8 +327,10 @@ typedef struct rami_move {
     rami_card cards[RAMI_MAX_MELD]; /* MELD: the cards; LAYOFF, SWAP, DISCARD: cards[0] */
 } rami_move;
 
-/* Upper bound on the number of legal moves in any position; a buffer of
- * this many moves is always large enough for rami_game_legal_moves. */
+/* A buffer of this many moves always holds rami_game_legal_moves when
+ * jokers_per_meld is 1 (every preset). With more jokers per meld a large
+ * hand can have more melds: size the buffer from the count the function
+ * returns. */
 #define RAMI_MAX_MOVES 4096
 
 /* Every distinct legal move of the current player, in a deterministic order
