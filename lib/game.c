@@ -22,11 +22,12 @@ static size_t deal_bytes(bool with_deal)
     return with_deal ? (sizeof(rami_deal) + 7u) & ~(size_t)7u : 0;
 }
 
-/* One allocation holds the handle, the round-1 deal if any, and the log. */
-static rami_game *game_alloc(bool with_deal, size_t log_cap)
+/* One allocation holds the handle, the round-1 deal if any, and the log.
+ * A clone overwrites the handle at once, so only new games are zeroed. */
+static rami_game *game_alloc(bool with_deal, size_t log_cap, bool zero)
 {
     size_t size = sizeof(rami_game) + deal_bytes(with_deal) + log_cap;
-    rami_game *g = calloc(1, size);
+    rami_game *g = zero ? calloc(1, size) : malloc(size);
     if (g == NULL)
         return NULL;
     g->alloc_size = size;
@@ -53,7 +54,7 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
         return st;
     if (log_capacity(rs) > UINT32_MAX / 2)
         return RAMI_E_RULESET;
-    rami_game *g = game_alloc(deal != NULL, log_capacity(rs));
+    rami_game *g = game_alloc(deal != NULL, log_capacity(rs), true);
     if (g == NULL)
         return RAMI_E_NOMEM;
     g->rs = *rs;
@@ -127,7 +128,7 @@ int rami_game_clone(const rami_game *g, rami_game **out)
 {
     if (g == NULL || out == NULL)
         return RAMI_E_ARG;
-    rami_game *c = game_alloc(g->deal != NULL, g->log_cap);
+    rami_game *c = game_alloc(g->deal != NULL, g->log_cap, false);
     if (c == NULL)
         return RAMI_E_NOMEM;
     size_t alloc_size = c->alloc_size;
