@@ -108,11 +108,8 @@ int rami_card_format(rami_card c, char *buf, size_t cap)
         return RAMI_E_ARG;
     bool suit_any = RAMI_CARD_SUIT(c) == RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 &&
                     RAMI_CARD_RANK(c) <= 13;
-    if (!card_is_valid(c) && !suit_any) {
-        if (cap > 0)
-            buf[0] = '\0';
+    if (!card_is_valid(c) && !suit_any)
         return RAMI_E_ARG;
-    }
     char tmp[4];
     size_t n = 0;
     if (c == RAMI_JOKER) {
