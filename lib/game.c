@@ -84,7 +84,7 @@ static int deal_check(const rami_ruleset *rs, const rami_deal *d)
         d->stock_count > RAMI_MAX_PACK || d->discard_count > RAMI_MAX_PACK ||
         d->stock_count < 1)
         return RAMI_E_ARG;
-    uint8_t seen[256] = {0};
+    unsigned seen[256] = {0}; /* wide: a hostile deal may repeat a card hundreds of times */
     for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
         unsigned n = d->hand_count[p];
         if (p >= rs->players) {
@@ -319,7 +319,7 @@ int rami_game_round(const rami_game *g)
 
 int rami_game_turn(const rami_game *g)
 {
-    return g ? g->turn : RAMI_E_ARG;
+    return g ? (int)(g->turn > INT32_MAX ? INT32_MAX : g->turn) : RAMI_E_ARG;
 }
 
 int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, size_t *count)

@@ -193,7 +193,7 @@ struct rami_game {
     uint64_t seed;
     rami_rng rng;            /* this round's generator: deal and restocks */
     uint16_t round;          /* 1-based */
-    uint16_t turn;           /* turns begun this round */
+    uint32_t turn;           /* turns begun this round (no wrap without a turn cap) */
     uint8_t phase;           /* enum rami_phase */
     uint8_t current;         /* seat to move */
     uint8_t dealer;
