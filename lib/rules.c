@@ -161,8 +161,9 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
         if (best < 0)
             best = 0;
         return fail(why, cap, RAMI_E_OPENING,
-                    "after this meld at most %d of %u points can be laid", laid + best,
-                    after->rs.opening_points);
+                    "after this meld at most %d of %u points can be laid%s", laid + best,
+                    after->rs.opening_points,
+                    o.empty_ok ? "" : " while keeping a card to discard");
     }
     if (after->ts.pickup_pending)
         return fail(why, cap, RAMI_E_PICKUP,
