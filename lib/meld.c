@@ -20,38 +20,57 @@ RAMI_PRINTF(5, 6) static int refuse(char *why, size_t cap, const rami_card *card
     return RAMI_E_MELD;
 }
 
-/* Does a run of n cards starting at position lo hold every natural rank of
- * rank_mask (bit r for rank r, ace as bit 1)? */
-static bool run_fits(unsigned rank_mask, unsigned lo, unsigned n)
+static unsigned low_bit(unsigned x)
 {
-    unsigned hi = lo + n - 1;
-    if (lo < 1 || hi > POS_ACE_HIGH)
-        return false;
-    for (unsigned r = 1; r <= 13; r++) {
-        if (!(rank_mask & (1u << r)))
-            continue;
-        unsigned pos = r;
-        if (r == RAMI_ACE && lo > 1)
-            pos = POS_ACE_HIGH;
-        if (pos < lo || pos > hi)
-            return false;
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
     }
-    return true;
+    return i;
+#endif
 }
 
-/* Lowest and highest start of a run holding the ranks; false if none. */
+static unsigned high_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31u - (unsigned)__builtin_clz(x);
+#else
+    unsigned i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
+/* Lowest and highest start of an n-card run holding the natural ranks of
+ * rank_mask (bit r for rank r; never empty of ranks 2..K when an ace is
+ * there, since a meld has two naturals of distinct ranks); false if none.
+ * Without an ace the run may start anywhere from max-n+1 to min; an ace
+ * pins it to start 1 (ace low) or to end at 14 (ace high). */
 static bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned *lo_max)
 {
-    bool found = false;
-    for (unsigned lo = 1; lo + n - 1 <= POS_ACE_HIGH; lo++) {
-        if (!run_fits(rank_mask, lo, n))
-            continue;
-        if (!found)
-            *lo_min = lo;
-        *lo_max = lo;
-        found = true;
+    unsigned others = rank_mask & ~(1u << RAMI_ACE);
+    unsigned mn = low_bit(others), mx = high_bit(others);
+    unsigned top_start = POS_ACE_HIGH + 1 - n; /* start of a run ending at the high ace */
+    if (!(rank_mask & (1u << RAMI_ACE))) {
+        unsigned lo = mx + 1 > n ? mx + 1 - n : 1;
+        unsigned hi = mn < top_start ? mn : top_start;
+        if (lo > hi)
+            return false;
+        *lo_min = lo;
+        *lo_max = hi;
+        return true;
     }
-    return found;
+    bool low = mx <= n, high = mn >= top_start;
+    if (!low && !high)
+        return false;
+    *lo_min = low ? 1 : top_start;
+    *lo_max = high ? top_start : 1;
+    return true;
 }
 
 struct census {

@@ -19,7 +19,7 @@
 #include "rami-private.h"
 
 #define MAX_BRUTE 16 /* cards per random hand */
-#define NEG (-100000)
+#define NEG       (-100000)
 
 static rami_ruleset ruleset(unsigned jpm, uint32_t options)
 {
@@ -63,15 +63,15 @@ static void check_meld(const rami_ruleset *rs, const rami_meld_info *m)
         return;
     assert_true(rs->options & RAMI_OPT_JOKER_CHOICE);
     tmeld t;
-    assert_int_equal(rami__meld_eval(rs->jokers_per_meld, m->cards, m->count, RAMI_SIDE_HIGH, &t,
-                                     NULL, 0),
-                     RAMI_OK);
+    assert_int_equal(
+        rami__meld_eval(rs->jokers_per_meld, m->cards, m->count, RAMI_SIDE_HIGH, &t, NULL, 0),
+        RAMI_OK);
     rami_meld_info high;
     rami__meld_info(&t, &high);
     assert_memory_equal(&high, m, sizeof high);
 }
 
-static void check_solution(const rami_ruleset *rs, const rami_card *hand, size_t n, int goal,
+static void check_solution(const rami_ruleset *rs, const rami_card *cards_in, size_t n, int goal,
                            const rami_solution *s)
 {
     assert_true(s->meld_count <= RAMI_MAX_SOLUTION_MELDS);
@@ -96,7 +96,8 @@ static void check_solution(const rami_ruleset *rs, const rami_card *hand, size_t
         all[k++] = s->left[i];
     }
     /* Melds and leftovers are exactly the hand: disjoint and drawn from it. */
-    memcpy(mine, hand, n);
+    if (n > 0)
+        memcpy(mine, cards_in, n);
     qsort(all, n, 1, card_cmp);
     qsort(mine, n, 1, card_cmp);
     assert_memory_equal(all, mine, n);
@@ -107,12 +108,12 @@ static void check_solution(const rami_ruleset *rs, const rami_card *hand, size_t
         assert_true(pure);
 }
 
-static rami_solution solve_checked(const rami_ruleset *rs, const rami_card *hand, size_t n,
+static rami_solution solve_checked(const rami_ruleset *rs, const rami_card *cards_in, size_t n,
                                    int goal)
 {
     rami_solution s;
-    assert_int_equal(rami_solve_hand(rs, hand, n, goal, &s), RAMI_OK);
-    check_solution(rs, hand, n, goal, &s);
+    assert_int_equal(rami_solve_hand(rs, cards_in, n, goal, &s), RAMI_OK);
+    check_solution(rs, cards_in, n, goal, &s);
     return s;
 }
 
@@ -130,7 +131,7 @@ enum { F_PURE = 1, F_MUST = 2, F_LEFT_FREE = 4, F_LEFT = 8, F_ALL = 16 };
 
 typedef struct brute {
     solve_opts o;
-    const rami_card *hand;
+    const rami_card *cards;
     unsigned n;
     unsigned nmelds;
     bmeld melds[1 << 16];
@@ -154,8 +155,8 @@ static void brute_add(brute *b, uint16_t mask)
     unsigned k = 0, penalty = 0;
     for (unsigned i = 0; i < b->n; i++) {
         if (mask & (1u << i)) {
-            cards[k++] = b->hand[i];
-            penalty += opt_penalty(&b->o, b->hand[i]);
+            cards[k++] = b->cards[i];
+            penalty += opt_penalty(&b->o, b->cards[i]);
         }
     }
     rami_ruleset rs = ruleset(b->o.jokers_per_meld, 0);
@@ -166,8 +167,7 @@ static void brute_add(brute *b, uint16_t mask)
     if (b->o.high_jokers) {
         tmeld t;
         assert_int_equal(
-            rami__meld_eval(b->o.jokers_per_meld, cards, k, RAMI_SIDE_HIGH, &t, NULL, 0),
-            RAMI_OK);
+            rami__meld_eval(b->o.jokers_per_meld, cards, k, RAMI_SIDE_HIGH, &t, NULL, 0), RAMI_OK);
         if (rami__meld_points(&t) > points)
             points = rami__meld_points(&t);
     }
@@ -191,7 +191,7 @@ static void brute_subsets(brute *b, unsigned i, uint16_t mask, unsigned ranks, u
     if (size == RAMI_MAX_MELD)
         return;
     for (unsigned j = i; j < b->n; j++) {
-        rami_card c = b->hand[j];
+        rami_card c = b->cards[j];
         unsigned r = ranks, s = suits, jk = jokers;
         if (c == RAMI_JOKER) {
             if (++jk > b->o.jokers_per_meld)
@@ -208,16 +208,16 @@ static void brute_subsets(brute *b, unsigned i, uint16_t mask, unsigned ranks, u
 
 /* Lists every meld of the hand under o (jokers_per_meld, high_jokers and
  * the penalty weights matter here). */
-static void brute_melds(brute *b, const solve_opts *o, const rami_card *hand, unsigned n)
+static void brute_melds(brute *b, const solve_opts *o, const rami_card *cards_in, unsigned n)
 {
     assert_true(n <= MAX_BRUTE);
     b->o = *o;
-    b->hand = hand;
+    b->cards = cards_in;
     b->n = n;
     b->nmelds = 0;
     for (unsigned i = 0; i < n; i++) {
         b->first[i] = b->nmelds;
-        rami_card c = hand[i];
+        rami_card c = cards_in[i];
         if (c == RAMI_JOKER)
             brute_subsets(b, i + 1, (uint16_t)(1u << i), 0, 0, 1, 1);
         else
@@ -228,7 +228,7 @@ static void brute_melds(brute *b, const solve_opts *o, const rami_card *hand, un
 }
 
 /* Does a complete selection meet the constraints of the options? */
-static bool brute_allowed(const solve_opts *o, unsigned flags, unsigned n)
+static bool brute_allowed(const solve_opts *o, unsigned flags)
 {
     if (o->need_pure_run && !(flags & F_PURE))
         return false;
@@ -236,7 +236,6 @@ static bool brute_allowed(const solve_opts *o, unsigned flags, unsigned n)
         return false;
     if (o->need_leftover && !(flags & F_LEFT_FREE) && !(!(flags & F_LEFT) && o->empty_ok))
         return false;
-    (void)n;
     return true;
 }
 
@@ -247,11 +246,11 @@ static bool brute_allowed(const solve_opts *o, unsigned flags, unsigned n)
 static int brute_best(brute *b, uint16_t set, unsigned flags)
 {
     if (set == 0)
-        return brute_allowed(&b->o, flags, b->n) ? 0 : NEG;
+        return brute_allowed(&b->o, flags) ? 0 : NEG;
     if (b->stamp[flags][set] == b->gen)
         return b->memo[flags][set];
     unsigned low = (unsigned)__builtin_ctz(set);
-    rami_card lc = b->hand[low];
+    rami_card lc = b->cards[low];
     unsigned left = flags | F_LEFT | (lc != b->o.avoid ? F_LEFT_FREE : 0);
     int best = brute_best(b, (uint16_t)(set & ~(1u << low)), left);
     for (unsigned i = b->first[low]; i < b->first[low + 1]; i++) {
@@ -260,7 +259,7 @@ static int brute_best(brute *b, uint16_t set, unsigned flags)
             continue;
         unsigned f = flags | (m->pure ? F_PURE : 0);
         for (unsigned k = 0; k < b->n; k++)
-            if ((m->mask & (1u << k)) && b->hand[k] == b->o.must_use)
+            if ((m->mask & (1u << k)) && b->cards[k] == b->o.must_use)
                 f |= F_MUST;
         int rest = brute_best(b, (uint16_t)(set & ~m->mask), f);
         if (rest == NEG)
@@ -298,6 +297,401 @@ static int brute_public(brute *b, const rami_ruleset *rs, int goal)
         return v < 0 ? 0 : v;
     int total = 0;
     for (unsigned i = 0; i < b->n; i++)
-        total += (int)penalty_of(rs, b->hand[i]);
+        total += (int)penalty_of(rs, b->cards[i]);
     return total - v;
+}
+
+/* ---- random hands ---- */
+
+/* n cards with exactly `jokers` jokers. Naturals come from two decks, or
+ * often from a narrow window of ranks and suits so that melds are many. */
+static void random_hand(rami_rng *r, rami_card *out, unsigned n, unsigned jokers)
+{
+    rami_card pool[3 * 52];
+    unsigned np = 0;
+    unsigned style = rami__rng_below(r, 3);
+    unsigned lo = 1 + rami__rng_below(r, 13), width = 4 + rami__rng_below(r, 4);
+    unsigned suits = style == 1 ? 0x3u << rami__rng_below(r, 3) : 0xFu;
+    for (unsigned deck = 0; deck < (style == 2 ? 3u : 2u); deck++) {
+        for (unsigned s = 0; s < 4; s++) {
+            for (unsigned k = 0; k < 13; k++) {
+                unsigned rank = 1 + k;
+                /* window of ranks, wrapping so that K-A-2 windows occur */
+                bool in = (k + 13 - (lo - 1)) % 13 < width;
+                if (style != 0 && (!in || !(suits & (1u << s))))
+                    continue;
+                pool[np++] = RAMI_CARD(rank, s);
+            }
+        }
+    }
+    if (np < n - jokers) {
+        np = 0;
+        for (unsigned deck = 0; deck < 2; deck++)
+            for (unsigned s = 0; s < 4; s++)
+                for (unsigned rank = 1; rank <= 13; rank++)
+                    pool[np++] = RAMI_CARD(rank, s);
+    }
+    rami__shuffle(r, pool, np);
+    memcpy(out, pool, n - jokers);
+    memset(out + n - jokers, RAMI_JOKER, jokers);
+    rami__shuffle(r, out, n);
+}
+
+static unsigned env_count(const char *name, unsigned dflt)
+{
+    const char *v = getenv(name);
+    return v != NULL && atoi(v) > 0 ? (unsigned)atoi(v) : dflt;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+static unsigned hands_to_test(void)
+{
+    return env_count("RAMI_SOLVER_TEST_HANDS", SANITIZED ? 1500 : 4000);
+}
+
+static hand to_hand(const rami_card *cards, size_t n)
+{
+    hand h;
+    memset(&h, 0, sizeof h);
+    for (size_t i = 0; i < n; i++)
+        hand_add(&h, cards[i]);
+    return h;
+}
+
+/* ---- tests ---- */
+
+/* rami_solve_hand equals the brute force on random hands, for both goals
+ * and every combination of jokers_per_meld 1-2, JOKER_CHOICE and
+ * OPEN_PURE_RUN (jokers_per_meld 3-4 on some hands). */
+static void test_public_exact(void **state)
+{
+    (void)state;
+    brute *b = malloc(sizeof *b);
+    assert_non_null(b);
+    b->gen = 0;
+    memset(b->stamp, 0, sizeof b->stamp);
+    rami_rng r;
+    rami__rng_seed(&r, 20240501);
+    unsigned hands = hands_to_test();
+    for (unsigned t = 0; t < hands; t++) {
+        rami_card cards[MAX_BRUTE];
+        unsigned n = 3 + rami__rng_below(&r, MAX_BRUTE - 2);
+        unsigned jokers = rami__rng_below(&r, 5);
+        if (jokers > n)
+            jokers = n;
+        random_hand(&r, cards, n, jokers);
+        unsigned jpm_max = t % 8 == 0 && n <= 13 ? 4 : 2;
+        for (unsigned jpm = 1; jpm <= jpm_max; jpm++) {
+            for (unsigned choice = 0; choice < 2; choice++) {
+                rami_ruleset rs = ruleset(jpm, choice ? RAMI_OPT_JOKER_CHOICE : 0);
+                solve_opts o;
+                memset(&o, 0, sizeof o);
+                o.jokers_per_meld = (uint8_t)jpm;
+                o.high_jokers = choice;
+                o.joker_penalty = rs.joker_penalty;
+                o.ace_penalty = rs.ace_penalty;
+                brute_melds(b, &o, cards, n);
+                for (unsigned pure = 0; pure < 2; pure++) {
+                    rs.options = (rs.options & ~RAMI_OPT_OPEN_PURE_RUN) |
+                                 (pure ? RAMI_OPT_OPEN_PURE_RUN : 0);
+                    rami_solution s = solve_checked(&rs, cards, n, RAMI_SOLVE_MAX_POINTS);
+                    assert_int_equal(s.points, brute_public(b, &rs, RAMI_SOLVE_MAX_POINTS));
+                    s = solve_checked(&rs, cards, n, RAMI_SOLVE_MIN_PENALTY);
+                    assert_int_equal(s.penalty, brute_public(b, &rs, RAMI_SOLVE_MIN_PENALTY));
+                }
+            }
+        }
+    }
+    free(b);
+}
+
+/* The engine's entry point with its constraints (a face that must be
+ * melded, a face that may not be discarded, a card to be left over) and
+ * its target mode, against the brute force. */
+static void test_internal_exact(void **state)
+{
+    (void)state;
+    brute *b = malloc(sizeof *b);
+    assert_non_null(b);
+    b->gen = 0;
+    memset(b->stamp, 0, sizeof b->stamp);
+    rami_rng r;
+    rami__rng_seed(&r, 77);
+    unsigned hands = hands_to_test();
+    for (unsigned t = 0; t < hands; t++) {
+        rami_card cards[MAX_BRUTE];
+        unsigned n = 3 + rami__rng_below(&r, MAX_BRUTE - 2);
+        unsigned jokers = rami__rng_below(&r, 5);
+        if (jokers > n)
+            jokers = n;
+        random_hand(&r, cards, n, jokers);
+        solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.jokers_per_meld = (uint8_t)(1 + rami__rng_below(&r, 2));
+        o.high_jokers = rami__rng_below(&r, 2);
+        o.joker_penalty = 25;
+        o.ace_penalty = 11;
+        brute_melds(b, &o, cards, n);
+        hand h = to_hand(cards, n);
+        for (unsigned v = 0; v < 4; v++) {
+            o.objective = rami__rng_below(&r, 4) == 0 ? SOLVE_PENALTY : SOLVE_POINTS;
+            o.need_pure_run = rami__rng_below(&r, 2);
+            o.must_use = rami__rng_below(&r, 2) ? cards[rami__rng_below(&r, n)] : RAMI_NO_CARD;
+            o.avoid = rami__rng_below(&r, 2) ? cards[rami__rng_below(&r, n)] : RAMI_NO_CARD;
+            o.need_leftover = rami__rng_below(&r, 2);
+            o.empty_ok = rami__rng_below(&r, 2);
+            int want = brute_value(b, &o);
+            solve_result res;
+            assert_int_equal(rami__solve(&h, &o, 0, &res), want);
+            assert_int_equal(res.value, want);
+            if (want >= 0) {
+                /* The melds found are disjoint, from the hand and worth want. */
+                hand rest = h;
+                int value = 0;
+                bool pure = false, must = false;
+                for (unsigned i = 0; i < res.nmelds; i++) {
+                    const tmeld *m = &res.melds[i];
+                    rami_meld_info info;
+                    rami__meld_info(m, &info);
+                    rami_ruleset rs =
+                        ruleset(o.jokers_per_meld, o.high_jokers ? RAMI_OPT_JOKER_CHOICE : 0);
+                    check_meld(&rs, &info);
+                    for (unsigned k = 0; k < m->count; k++) {
+                        assert_true(hand_count(&rest, m->cards[k]) > 0);
+                        hand_remove(&rest, m->cards[k]);
+                        must |= m->cards[k] == o.must_use;
+                        if (o.objective == SOLVE_PENALTY)
+                            value += (int)opt_penalty(&o, m->cards[k]);
+                    }
+                    if (o.objective == SOLVE_POINTS)
+                        value += (int)info.points;
+                    pure |= m->kind == RAMI_MELD_RUN && m->jokers == 0;
+                }
+                assert_int_equal(value, want);
+                assert_true(!o.need_pure_run || pure);
+                assert_true(o.must_use == RAMI_NO_CARD || must);
+                if (o.need_leftover) {
+                    unsigned free_left = rest.size - (o.avoid ? hand_count(&rest, o.avoid) : 0);
+                    assert_true(free_left > 0 || (rest.size == 0 && o.empty_ok));
+                }
+            }
+            /* Target mode answers "can target be reached?" */
+            int targets[4] = {1, want, want + 1, 1 + (int)rami__rng_below(&r, 120)};
+            for (unsigned k = 0; k < 4; k++) {
+                if (targets[k] <= 0)
+                    continue;
+                int got = rami__solve(&h, &o, targets[k], NULL);
+                assert_int_equal(got >= targets[k], want >= targets[k]);
+                assert_true(got <= want);
+            }
+        }
+    }
+    free(b);
+}
+
+struct solve_case {
+    const char *cards;
+    unsigned jpm;
+    uint32_t options;
+    int goal;
+    unsigned expect; /* points (MAX_POINTS) or penalty (MIN_PENALTY) */
+    unsigned melds;  /* melds in the answer, ANY where several counts tie */
+};
+
+#define CHOICE   RAMI_OPT_JOKER_CHOICE
+#define PURE     RAMI_OPT_OPEN_PURE_RUN
+#define MAXP     RAMI_SOLVE_MAX_POINTS
+#define MINP     RAMI_SOLVE_MIN_PENALTY
+#define ANY      255u
+#define RUN_AK_C "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC"
+
+static const struct solve_case cases[] = {
+    /* RULES.md §4, each row as a hand. */
+    {"KH KS KD", 1, 0, MAXP, 30, 1},
+    {"AC AH AS", 1, 0, MAXP, 33, 1},
+    {"7S 7S 7H", 1, 0, MAXP, 0, 0},
+    {"7S 7S 7H", 1, 0, MINP, 21, 0},
+    {"AH 2H 3H", 1, 0, MAXP, 6, 1},
+    {"5C 6C 7C", 1, 0, MAXP, 18, 1},
+    {"QH KH AH", 1, 0, MAXP, 31, 1},
+    {"KH AH 2H", 1, 0, MAXP, 0, 0},
+    {"KH AH 2H", 1, 0, MINP, 23, 0},
+    {"9C 9D 9H JK", 1, 0, MAXP, 36, 1},
+    {"JK 7S 8S", 1, 0, MAXP, 21, 1},
+    {"JK 7S 8S", 1, CHOICE, MAXP, 24, 1}, /* the joker may be 9S */
+    {"JK JK 5H 6H", 1, 0, MAXP, 15, 1},   /* one joker stays: 4H 5H 6H */
+    {"JK JK 5H 6H", 1, 0, MINP, 25, 1},
+    {"JK JK 5H 6H", 2, 0, MAXP, 18, 1},      /* 3H 4H 5H 6H */
+    {"JK JK 5H 6H", 2, CHOICE, MAXP, 26, 1}, /* 5H 6H 7H 8H */
+    {"JK JK 9C", 2, 0, MAXP, 0, 0},          /* two naturals needed */
+    /* Duplicate cards from several decks. */
+    {"7S 7S 7H 7D", 1, 0, MAXP, 21, 1},
+    {"7S 7S 7S 7H", 1, 0, MAXP, 0, 0},
+    {"7S 7S 7H 7H 7D 7D", 1, 0, MAXP, 42, 2},
+    {"5C 6C 7C 5C 6C 7C", 1, 0, MAXP, 36, 2},
+    {"5C 6C 7C 5C 6C 7C 5C", 1, 0, MINP, 5, 2},
+    /* Ace low and high in one hand; 13-card runs. */
+    {"AH 2H 3H QH KH AH", 1, 0, MAXP, 37, 2},
+    {RUN_AK_C, 1, 0, MAXP, 95, ANY},      /* QC KC AC + 2C..JC beats A..K (85) */
+    {RUN_AK_C, 1, CHOICE, MAXP, 95, ANY}, /* or all 13 with the ace high */
+    {RUN_AK_C, 1, 0, MINP, 0, ANY},
+    {"2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", 1, 0, MAXP, 95, ANY},
+    {"AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD JK", 1, 0, MAXP, 95, ANY},
+    /* Greedy is wrong: the biggest meld (5H..9H, 35) is not in the best. */
+    {"5H 6H 7H 8H 9H 5S 5D 9S 9D", 1, 0, MAXP, 63, 3},
+    /* The goals disagree: the set is worth more, the run leaves less. */
+    {"AC 2C 3C 3D 3H", 1, 0, MAXP, 9, 1},
+    {"AC 2C 3C 3D 3H", 1, 0, MINP, 6, 1},
+    /* OPEN_PURE_RUN: a run without joker, else nothing at all. */
+    {"KH KS KD 5C 6C 7C", 1, PURE, MAXP, 48, 2},
+    {"KH KS KD JK 6C 7C", 1, PURE, MAXP, 0, 0},
+    {"KH KS KD JK 6C 7C", 1, 0, MAXP, 48, 2},
+    {"KH KS KD JK 6C 7C", 1, PURE, MINP, 0, 2}, /* the penalty goal ignores it */
+    {"KH KS KD JK 5C 6C 7C", 1, PURE, MAXP, 58, 2},
+    {"KH KS KD JK 5C 6C 7C 8C", 1, PURE, MAXP, 66, 2},
+};
+
+static void test_cases(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct solve_case *c = &cases[i];
+        rami_card cards[RAMI_MAX_HAND];
+        size_t n = parse(c->cards, cards);
+        rami_ruleset rs = ruleset(c->jpm, c->options);
+        rami_solution s = solve_checked(&rs, cards, n, c->goal);
+        unsigned got = c->goal == MAXP ? s.points : s.penalty;
+        if (got != c->expect || (c->melds != ANY && s.meld_count != c->melds))
+            fail_msg("case %zu \"%s\": got %u in %u melds, want %u in %u", i, c->cards, got,
+                     s.meld_count, c->expect, c->melds);
+    }
+}
+
+/* The whole answer for one hand: melds in table order, left cards sorted. */
+static void test_answer_layout(void **state)
+{
+    (void)state;
+    rami_card cards[RAMI_MAX_HAND];
+    size_t n = parse("9S JK 8S KD 7S 2C KH KC", cards);
+    rami_ruleset rs = ruleset(1, 0);
+    rami_solution s = solve_checked(&rs, cards, n, MAXP);
+    /* 7S 8S 9S + KC KD KH JK (40) beats 7S 8S 9S JK (34) + KC KD KH (30). */
+    assert_int_equal(s.points, 64);
+    assert_int_equal(s.meld_count, 2);
+    assert_int_equal(s.left_count, 1);
+    assert_int_equal(s.left[0], RAMI_CARD(2, RAMI_CLUBS));
+    assert_int_equal(s.penalty, 2);
+    rami_card joker_as = RAMI_NO_CARD;
+    for (unsigned i = 0; i < 2; i++) {
+        const rami_meld_info *m = &s.melds[i];
+        if (m->kind == RAMI_MELD_SET) {
+            assert_int_equal(m->count, 4);
+            assert_int_equal(m->cards[3], RAMI_JOKER);
+            joker_as = m->joker_as;
+        } else {
+            assert_int_equal(m->count, 3);
+            assert_int_equal(m->cards[0], RAMI_CARD(7, RAMI_SPADES));
+            assert_int_equal(m->cards[2], RAMI_CARD(9, RAMI_SPADES));
+        }
+    }
+    assert_int_equal(joker_as, RAMI_CARD(RAMI_KING, RAMI_SPADES));
+
+    /* Left cards in card code order, jokers last. */
+    n = parse("JK KS 2H AD 5C JK", cards);
+    s = solve_checked(&rs, cards, n, MINP);
+    assert_int_equal(s.meld_count, 0);
+    assert_int_equal(s.left_count, 6);
+    const rami_card want[] = {RAMI_CARD(5, 0),  RAMI_CARD(1, 1), RAMI_CARD(2, 2),
+                              RAMI_CARD(13, 3), RAMI_JOKER,      RAMI_JOKER};
+    assert_memory_equal(s.left, want, sizeof want);
+    assert_int_equal(s.penalty, 5 + 11 + 2 + 10 + 50);
+
+    /* The ruleset's penalties count. */
+    rs.joker_penalty = 50;
+    rs.ace_penalty = 1;
+    s = solve_checked(&rs, cards, n, MINP);
+    assert_int_equal(s.penalty, 5 + 1 + 2 + 10 + 100);
+
+    /* An empty hand has an empty answer. */
+    s = solve_checked(&rs, NULL, 0, MAXP);
+    assert_int_equal(s.meld_count + s.left_count + s.points + s.penalty, 0);
+}
+
+/* Full hands of 32 cards, the most the API takes, are solved too. */
+static void test_big_hands(void **state)
+{
+    (void)state;
+    rami_rng r;
+    rami__rng_seed(&r, 9);
+    for (unsigned t = 0; t < 40; t++) {
+        rami_card cards[RAMI_MAX_HAND];
+        random_hand(&r, cards, RAMI_MAX_HAND, t % 5);
+        rami_ruleset rs = ruleset(1 + t % 2, t % 3 == 0 ? CHOICE : 0);
+        rami_solution a = solve_checked(&rs, cards, RAMI_MAX_HAND, MAXP);
+        rami_solution b = solve_checked(&rs, cards, RAMI_MAX_HAND, MINP);
+        /* Each answer is at least as good as the other's melds. */
+        assert_true(a.points >= b.points);
+        assert_true(b.penalty <= a.penalty);
+    }
+    /* Many melds in one answer. */
+    rami_card cards[RAMI_MAX_HAND];
+    size_t n = parse("2C 2D 2H 3C 3D 3H 4C 4D 4H 5C 5D 5H 6C 6D 6H 7C 7D 7H 8C 8D 8H "
+                     "9C 9D 9H 10C 10D 10H KS",
+                     cards);
+    rami_ruleset rs = ruleset(1, 0);
+    rami_solution s = solve_checked(&rs, cards, n, MINP);
+    assert_int_equal(s.penalty, 10);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    rami_ruleset rs = ruleset(1, 0);
+    rami_card cards[RAMI_MAX_HAND + 1];
+    memset(cards, RAMI_CARD(5, RAMI_HEARTS), sizeof cards);
+    rami_solution s, before;
+    memset(&s, 0xA5, sizeof s);
+    before = s;
+    assert_int_equal(rami_solve_hand(NULL, cards, 3, MAXP, &s), RAMI_E_ARG);
+    assert_int_equal(rami_solve_hand(&rs, cards, 3, MAXP, NULL), RAMI_E_ARG);
+    assert_int_equal(rami_solve_hand(&rs, NULL, 3, MAXP, &s), RAMI_E_ARG);
+    assert_int_equal(rami_solve_hand(&rs, cards, RAMI_MAX_HAND + 1, MAXP, &s), RAMI_E_ARG);
+    assert_int_equal(rami_solve_hand(&rs, cards, 3, 2, &s), RAMI_E_ARG);
+    assert_int_equal(rami_solve_hand(&rs, cards, 3, -1, &s), RAMI_E_ARG);
+    const rami_card bad[] = {
+        RAMI_NO_CARD, RAMI_CARD(14, 0), RAMI_CARD(5, RAMI_SUIT_ANY), RAMI_CARD(0, 2), 0x51, 0xFF};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cards[1] = bad[i];
+        assert_int_equal(rami_solve_hand(&rs, cards, 3, MINP, &s), RAMI_E_ARG);
+    }
+    cards[1] = RAMI_CARD(5, RAMI_SPADES);
+    rami_ruleset broken = rs;
+    broken.jokers_per_meld = 0;
+    assert_int_equal(rami_solve_hand(&broken, cards, 3, MAXP, &s), RAMI_E_ARG);
+    broken = rs;
+    broken.struct_size = 0;
+    assert_int_equal(rami_solve_hand(&broken, cards, 3, MAXP, &s), RAMI_E_ARG);
+    assert_memory_equal(&s, &before, sizeof s);
+    /* The same hand is fine with good arguments. */
+    assert_int_equal(rami_solve_hand(&rs, cards, RAMI_MAX_HAND, MAXP, &s), RAMI_OK);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_arguments), cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_answer_layout), cmocka_unit_test(test_big_hands),
+        cmocka_unit_test(test_public_exact),  cmocka_unit_test(test_internal_exact),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -289,7 +289,7 @@ static void bench_handles(void)
 
 /* ---- solver ---- */
 
-static void random_hand(rami_card *hand, unsigned n, unsigned jokers)
+static void random_hand(rami_card *cards, unsigned n, unsigned jokers)
 {
     /* From a 2-deck pack without jokers, then the jokers. */
     uint8_t used[64] = {0};
@@ -299,10 +299,10 @@ static void random_hand(rami_card *hand, unsigned n, unsigned jokers)
         if (used[s * 16 + r] >= 2)
             continue;
         used[s * 16 + r]++;
-        hand[k++] = RAMI_CARD(r, s);
+        cards[k++] = RAMI_CARD(r, s);
     }
     while (k < n)
-        hand[k++] = RAMI_JOKER;
+        cards[k++] = RAMI_JOKER;
 }
 
 static void bench_solve(void)
