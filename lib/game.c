@@ -61,7 +61,19 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
     g->seed = seed;
     g->round = 1;
     if (deal != NULL) {
-        *g->deal = *deal;
+        /* Only the used slots: a deal with garbage beyond its counts is the
+         * same deal. */
+        rami_deal *d = g->deal;
+        d->struct_size = deal->struct_size;
+        d->dealer = deal->dealer;
+        for (unsigned p = 0; p < rs->players; p++) {
+            d->hand_count[p] = deal->hand_count[p];
+            memcpy(d->hands[p], deal->hands[p], deal->hand_count[p]);
+        }
+        d->stock_count = deal->stock_count;
+        memcpy(d->stock, deal->stock, deal->stock_count);
+        d->discard_count = deal->discard_count;
+        memcpy(d->discard, deal->discard, deal->discard_count);
         g->from_deal = 1;
         g->dealer = deal->dealer;
     } else {

@@ -246,7 +246,7 @@ static int tok_number(tok t, uint64_t max, uint64_t *out)
     return RAMI_OK;
 }
 
-/* "0x" and 1..8 lowercase hex digits. */
+/* "0x" and lowercase hex digits; RAMI_E_CORRUPT above max. */
 static int tok_hex(tok t, uint64_t max, uint64_t *out)
 {
     if (t.len < 3 || t.s[0] != '0' || t.s[1] != 'x')

@@ -233,8 +233,8 @@ static void write_view(textbuf *t, const rami_game *g, int viewer)
 {
     tb_fmt(t, "{\"version\":%d,\"viewer\":%d,\"ruleset\":", VIEW_VERSION, viewer);
     write_ruleset(t, &g->rs);
-    tb_fmt(t, ",\"round\":%u,\"turn\":%u,\"dealer\":%u,\"current\":%u", g->round, g->turn,
-           g->dealer, g->current);
+    tb_fmt(t, ",\"round\":%u,\"turn\":%" PRIu32 ",\"dealer\":%u,\"current\":%u", g->round,
+           (uint32_t)g->turn, g->dealer, g->current);
     tb_fmt(t, ",\"phase\":\"%s\",\"restocks\":%u", name_of(phase_names, 4, g->phase), g->restocks);
     write_seats(t, g);
     write_hands(t, g, viewer);
