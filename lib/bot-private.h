@@ -12,6 +12,8 @@ typedef struct rami_known {
 
 /* Reads the round log of g. */
 RAMI_INTERNAL void rami__known_cards(const rami_game *g, rami_known *k);
+/* The same for one seat, into cnt[card code]. */
+RAMI_INTERNAL void rami__known_cards_of(const rami_game *g, unsigned seat, uint8_t cnt[256]);
 
 /* out must hold a copy of g (same state, same allocation layout): deals the
  * cards viewer cannot see anew from seed (see rami_game_determinize). */

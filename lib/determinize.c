@@ -7,10 +7,10 @@
 #include "bot-private.h"
 
 /* Seeds of the independent streams drawn from the caller's seed. */
-#define STREAM_HIDDEN 0x1u
+#define STREAM_HIDDEN    0x1u
 #define STREAM_RESHUFFLE 0x2u
-#define STREAM_ROUNDS 0x3u
-#define STREAM_DEAL 0x4u
+#define STREAM_ROUNDS    0x3u
+#define STREAM_DEAL      0x4u
 
 static uint64_t stream_seed(uint64_t seed, unsigned stream)
 {
@@ -34,58 +34,71 @@ static void hand_counts(const hand *h, uint8_t counts[256])
     counts[RAMI_JOKER] = h->jokers;
 }
 
-static void known_take(rami_known *k, unsigned seat, rami_card c)
+static void known_take(uint8_t *row, rami_card c)
 {
-    if (k->cnt[seat][c] > 0)
-        k->cnt[seat][c]--;
+    if (row[c] > 0)
+        row[c]--;
 }
 
-void rami__known_cards(const rami_game *g, rami_known *k)
+/* Walks the round log; only seats with a row (zeroed) are tracked. */
+static void known_scan(const rami_game *g, uint8_t *rows[RAMI_MAX_PLAYERS])
 {
-    memset(k, 0, sizeof *k);
     unsigned seat = (g->dealer + 1u) % g->rs.players;
     for (uint32_t at = 0; at + 4u <= g->log_len;) {
         const uint8_t *e = g->log + at;
         unsigned kind = e[0], n = e[1];
         const rami_card *cards = e + 4;
-        switch (kind) {
-        case RAMI_MOVE_DRAW_DISCARD:
-            if (n >= 1)
-                k->cnt[seat][cards[0]]++;
-            break;
-        case RAMI_MOVE_MELD:
-        case RAMI_MOVE_LAYOFF:
+        uint8_t *row = rows[seat];
+        if (kind == RAMI_MOVE_DRAW_DISCARD && n >= 1 && row) {
+            row[cards[0]]++;
+        } else if ((kind == RAMI_MOVE_MELD || kind == RAMI_MOVE_LAYOFF) && row) {
             for (unsigned i = 0; i < n; i++)
-                known_take(k, seat, cards[i]);
-            break;
-        case RAMI_MOVE_SWAP:
+                known_take(row, cards[i]);
+        } else if (kind == RAMI_MOVE_SWAP && row) {
             /* Everyone saw the joker come off the table into this hand. */
-            known_take(k, seat, cards[0]);
-            k->cnt[seat][RAMI_JOKER]++;
-            break;
-        case RAMI_MOVE_DISCARD:
-            known_take(k, seat, cards[0]);
+            known_take(row, cards[0]);
+            row[RAMI_JOKER]++;
+        } else if (kind == RAMI_MOVE_DISCARD) {
+            if (row)
+                known_take(row, cards[0]);
             seat = (seat + 1u) % g->rs.players;
-            break;
-        default:
-            break;
         }
         at += 4u + n;
     }
     /* Never claim more than the hand holds (copies are indistinguishable). */
     for (unsigned p = 0; p < g->rs.players; p++) {
-        uint8_t have[256];
-        hand_counts(&g->hands[p], have);
-        for (unsigned c = 0; c < 256; c++)
-            if (k->cnt[p][c] > have[c])
-                k->cnt[p][c] = have[c];
+        for (unsigned c = 1; rows[p] != NULL && c <= RAMI_JOKER; c++) {
+            if (!rows[p][c])
+                continue;
+            unsigned have =
+                card_is_valid((rami_card)c) ? hand_count(&g->hands[p], (rami_card)c) : 0;
+            if (rows[p][c] > have)
+                rows[p][c] = (uint8_t)have;
+        }
     }
+}
+
+void rami__known_cards(const rami_game *g, rami_known *k)
+{
+    memset(k, 0, sizeof *k);
+    uint8_t *rows[RAMI_MAX_PLAYERS];
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++)
+        rows[p] = p < g->rs.players ? k->cnt[p] : NULL;
+    known_scan(g, rows);
+}
+
+void rami__known_cards_of(const rami_game *g, unsigned seat, uint8_t cnt[256])
+{
+    memset(cnt, 0, 256);
+    uint8_t *rows[RAMI_MAX_PLAYERS] = {NULL};
+    rows[seat] = cnt;
+    known_scan(g, rows);
 }
 
 /* Takes every hidden card into pool (in card order, so the pool does not
  * depend on where the cards were), leaving the known ones in the hands. */
-static unsigned collect_pool(const rami_game *g, int viewer, bool hands_hidden,
-                             const rami_known *k, uint8_t pool_counts[256])
+static unsigned collect_pool(const rami_game *g, int viewer, bool hands_hidden, const rami_known *k,
+                             uint8_t pool_counts[256])
 {
     memset(pool_counts, 0, 256);
     unsigned n = g->stock_count;

@@ -1,0 +1,857 @@
+/* Bots (doc/bots.md): random, greedy and a determinized Monte Carlo bot
+ * whose playouts are greedy. Every public entry point searches a
+ * determinized copy of the game, so a bot never reads a card its player
+ * could not know, and the returned move is always validated by rules.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot-private.h"
+
+#define STRONG_DEFAULT_PLAYOUTS 2000u
+#define STRONG_MAX_DISCARDS (RAMI_MAX_HAND + 1u)
+#define PLAYOUT_TURN_CAP        600u
+#define WIN_BONUS 100
+#define STRONG_Z                1.0 /* standard errors a move must beat greedy's by */
+#define STRONG_DROP_Z           2.0 /* ... or is dropped when this many below */
+#define STRONG_SAME_AFTER       24  /* dropped when no result differed after this many */
+#define STRONG_BATCH            8
+#define HINT_SEED               0x48494E54u /* "HINT" */
+#define HINT_PLAYOUTS           600u
+
+/* ------------------------------------------------------------------------ */
+/* Small helpers                                                             */
+/* ------------------------------------------------------------------------ */
+
+static bool has_opt(const rami_game *g, uint32_t bit)
+{
+    return (g->rs.options & bit) != 0;
+}
+
+static bool opened(const rami_game *g, unsigned seat)
+{
+    return (g->ts.opened >> seat) & 1u;
+}
+
+/* Validates m for the current player; on success v holds its canonical form. */
+static bool legal(const rami_game *g, const rami_move *m, verdict *v)
+{
+    return rami__validate(g, g->current, m, v, NULL, 0) == RAMI_OK;
+}
+
+static rami_move simple_move(uint8_t kind, rami_card c)
+{
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.count = c != RAMI_NO_CARD;
+    m.cards[0] = c;
+    return m;
+}
+
+static rami_move meld_move(const tmeld *t)
+{
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = RAMI_MOVE_MELD;
+    m.count = t->count;
+    memcpy(m.cards, t->cards, t->count);
+    return m;
+}
+
+static solve_opts solver_opts(const rami_game *g, int objective)
+{
+    solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.objective = (uint8_t)objective;
+    o.jokers_per_meld = g->rs.jokers_per_meld;
+    o.joker_penalty = g->rs.joker_penalty;
+    o.ace_penalty = g->rs.ace_penalty;
+    o.need_pure_run =
+        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !opened(g, g->current) && !g->ts.pure_run;
+    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
+    o.avoid = has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
+    o.need_leftover = true;
+    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
+    return o;
+}
+
+/* Does c fit a table meld at an end or as a set's fourth card? */
+static bool fits_meld(const tmeld *t, rami_card c, unsigned jokers_per_meld)
+{
+    if (c == RAMI_JOKER)
+        return t->jokers < jokers_per_meld && t->count < RAMI_MAX_MELD;
+    if (t->kind == RAMI_MELD_SET) {
+        if (t->count >= 4 || RAMI_CARD_RANK(c) != t->rank)
+            return false;
+        for (unsigned i = 0; i < t->count; i++)
+            if (t->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(t->cards[i]) == RAMI_CARD_SUIT(c))
+                return false;
+        return true;
+    }
+    if (RAMI_CARD_SUIT(c) != t->suit)
+        return false;
+    bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
+    bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
+    return (low_free && pos_rank(t->lo - 1u) == RAMI_CARD_RANK(c)) ||
+           (high_free && pos_rank(t->hi + 1u) == RAMI_CARD_RANK(c));
+}
+
+static bool fits_table(const rami_game *g, rami_card c)
+{
+    for (unsigned i = 0; i < g->meld_count; i++)
+        if (fits_meld(&g->melds[i], c, g->rs.jokers_per_meld))
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Greedy: the draw                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Is the discard top worth taking: does it join a meld usable now, extend a
+ * table meld, or make the opening reachable this turn? */
+static bool take_useful(const rami_game *g)
+{
+    if (g->discard_count == 0)
+        return false;
+    rami_card top = g->discard[g->discard_count - 1];
+    const hand *h = &g->hands[g->current];
+    hand with = *h;
+    hand_add(&with, top);
+    solve_opts o = solver_opts(g, opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    if (has_opt(g, RAMI_OPT_KEEP_PICKUP))
+        o.avoid = top;
+    if (opened(g, g->current)) {
+        if (top != RAMI_JOKER && fits_table(g, top))
+            return true;
+        if (top == RAMI_JOKER)
+            return true;
+        o.must_use = top;
+        int gain = rami__solve(&with, &o, 0, NULL);
+        o.must_use = RAMI_NO_CARD;
+        o.avoid = RAMI_NO_CARD;
+        return gain > rami__solve(h, &o, 0, NULL);
+    }
+    int need = g->rs.opening_points ? g->rs.opening_points : 1;
+    o.must_use = top;
+    if (rami__solve(&with, &o, need, NULL) < need)
+        return false;
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+    return rami__solve(h, &o, need, NULL) < need;
+}
+
+static void greedy_draw(const rami_game *g, verdict *v)
+{
+    rami_move m = simple_move(RAMI_MOVE_DRAW_DISCARD, RAMI_NO_CARD);
+    if (take_useful(g) && legal(g, &m, v))
+        return;
+    m.kind = RAMI_MOVE_DRAW_STOCK;
+    legal(g, &m, v);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Greedy: plays                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Lays the first meld of the best selection the solver finds. */
+static bool play_meld(const rami_game *g, int objective, verdict *v)
+{
+    solve_opts o = solver_opts(g, objective);
+    solve_result res;
+    if (rami__solve(&g->hands[g->current], &o, 0, &res) < 0)
+        return false;
+    if (objective == SOLVE_POINTS) {
+        int need = (int)g->rs.opening_points - (int)g->ts.points;
+        if (res.value < need || res.nmelds == 0)
+            return false;
+    }
+    for (unsigned i = 0; i < res.nmelds; i++) {
+        rami_move m = meld_move(&res.melds[i]);
+        if (legal(g, &m, v))
+            return true;
+    }
+    return false;
+}
+
+struct table_pick {
+    const rami_game *g;
+    verdict *v;
+    bool keep_jokers;
+    bool found;
+};
+
+static bool try_table(void *ctx, const rami_move *m)
+{
+    struct table_pick *tp = ctx;
+    if (m->kind == RAMI_MOVE_MELD)
+        return true;
+    /* A joker in hand is worth more than its lay-off, except near the end. */
+    if (m->kind == RAMI_MOVE_LAYOFF && m->cards[0] == RAMI_JOKER && tp->keep_jokers)
+        return true;
+    if (legal(tp->g, m, tp->v))
+        tp->found = true;
+    return !tp->found;
+}
+
+/* Swaps first (a joker for a loose card), then lay-offs. */
+static bool play_table(const rami_game *g, verdict *v)
+{
+    if (g->ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
+        return false;
+    const hand *h = &g->hands[g->current];
+    struct table_pick tp = {g, v, h->size > 3 && !g->ts.replay_pending, false};
+    if (has_opt(g, RAMI_OPT_JOKER_SWAP)) {
+        for (unsigned i = 0; i < g->meld_count && !tp.found; i++) {
+            const tmeld *t = &g->melds[i];
+            for (unsigned k = 0; k < t->count && t->jokers && !tp.found; k++) {
+                rami_card as = rami__meld_joker_as(t, k);
+                if (as == RAMI_NO_CARD || !card_is_natural(as) || !hand_count(h, as))
+                    continue;
+                rami_move m = simple_move(RAMI_MOVE_SWAP, as);
+                m.target = (uint8_t)i;
+                tp.found = legal(g, &m, v);
+            }
+        }
+        if (tp.found)
+            return true;
+    }
+    rami__gen_plays(g, RAMI_NO_CARD, try_table, &tp);
+    return tp.found;
+}
+
+static bool play_joker(const rami_game *g, verdict *v)
+{
+    struct table_pick tp = {g, v, false, false};
+    rami__gen_plays(g, RAMI_JOKER, try_table, &tp);
+    if (tp.found)
+        return true;
+    return play_meld(g, SOLVE_PENALTY, v);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Greedy: the discard                                                       */
+/* ------------------------------------------------------------------------ */
+
+typedef struct discard_eval {
+    uint8_t in_meld[256]; /* copies of each face in the hand's best melds */
+    uint8_t next_known[256];
+    unsigned next;
+    bool next_opened;
+} discard_eval;
+
+static int neighbours(const hand *h, rami_card c)
+{
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    int score = 0;
+    for (unsigned t = 0; t < 4; t++)
+        if (t != s && h->cnt[t][r])
+            score += 10;
+    static const int near[3] = {0, 8, 4};
+    for (int d = -2; d <= 2; d++) {
+        if (d == 0)
+            continue;
+        int q = (int)r + d;
+        /* Ace sits next to both 2 and king. */
+        if (q == 0)
+            q = 13;
+        else if (q == -1)
+            q = 12;
+        else if (q == 14)
+            q = 1;
+        else if (q == 15)
+            q = 2;
+        if (h->cnt[s][q])
+            score += near[d < 0 ? -d : d];
+    }
+    return score;
+}
+
+/* How much the next player could do with c: lay it off, or join it to a
+ * card we know they hold. */
+static int gift(const rami_game *g, const discard_eval *e, rami_card c)
+{
+    int score = 0;
+    if (e->next_opened && fits_table(g, c))
+        score += 18;
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    for (unsigned k = 1; k < 256; k++) {
+        if (!e->next_known[k] || k == RAMI_JOKER || k == c)
+            continue;
+        unsigned ks = RAMI_CARD_SUIT(k), kr = RAMI_CARD_RANK(k);
+        int dr = (int)kr - (int)r;
+        if ((kr == r && ks != s) || (ks == s && dr >= -2 && dr <= 2))
+            score += 8;
+    }
+    return score;
+}
+
+/* Higher = better to throw away. */
+static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
+{
+    const hand *h = &g->hands[g->current];
+    if (c == RAMI_JOKER)
+        return -1000;
+    int score = (int)rami__card_penalty(c, &g->rs);
+    if (e->in_meld[c] >= hand_count(h, c))
+        score -= 200;
+    else
+        score -= neighbours(h, c);
+    return score - gift(g, e, c);
+}
+
+static void discard_eval_init(const rami_game *g, discard_eval *e)
+{
+    memset(e, 0, sizeof *e);
+    solve_opts o = solver_opts(g, opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    o.need_leftover = false;
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+    o.need_pure_run = false;
+    solve_result res;
+    if (rami__solve(&g->hands[g->current], &o, 0, &res) > 0)
+        for (unsigned i = 0; i < res.nmelds; i++)
+            for (unsigned k = 0; k < res.melds[i].count; k++)
+                e->in_meld[res.melds[i].cards[k]]++;
+    e->next = (g->current + 1u) % g->rs.players;
+    e->next_opened = opened(g, e->next);
+    rami__known_cards_of(g, e->next, e->next_known);
+}
+
+/* The legal discards, best first. Returns how many were written. */
+static unsigned ranked_discards(const rami_game *g, verdict *out, unsigned cap)
+{
+    discard_eval e;
+    discard_eval_init(g, &e);
+    const hand *h = &g->hands[g->current];
+    int scores[RAMI_MAX_HAND + 1];
+    unsigned n = 0;
+    for (unsigned c = 1; c <= RAMI_JOKER && n < cap; c++) {
+        if (!card_is_valid((rami_card)c) || !hand_count(h, (rami_card)c))
+            continue;
+        rami_move m = simple_move(RAMI_MOVE_DISCARD, (rami_card)c);
+        verdict v;
+        if (!legal(g, &m, &v))
+            continue;
+        int sc = discard_score(g, &e, (rami_card)c);
+        unsigned i = n++;
+        /* Insertion by score, ties keep card order (deterministic). */
+        while (i > 0 && scores[i - 1] < sc) {
+            scores[i] = scores[i - 1];
+            out[i] = out[i - 1];
+            i--;
+        }
+        scores[i] = sc;
+        out[i] = v;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Greedy: one decision                                                      */
+/* ------------------------------------------------------------------------ */
+
+static int greedy_verdict(const rami_game *g, verdict *v)
+{
+    if (g->phase == RAMI_PHASE_DRAW) {
+        greedy_draw(g, v);
+        return RAMI_OK;
+    }
+    if (g->phase != RAMI_PHASE_PLAY)
+        return RAMI_E_PHASE;
+    if (g->ts.replay_pending && play_joker(g, v))
+        return RAMI_OK;
+    if (!opened(g, g->current)) {
+        if (play_meld(g, SOLVE_POINTS, v))
+            return RAMI_OK;
+    } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
+        return RAMI_OK;
+    }
+    verdict best[RAMI_MAX_HAND + 1];
+    if (ranked_discards(g, best, RAMI_MAX_HAND + 1) > 0) {
+        *v = best[0];
+        return RAMI_OK;
+    }
+    /* Nothing above applies (a play is required): any legal move. */
+    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
+    if (list == NULL)
+        return RAMI_E_NOMEM;
+    size_t n;
+    int st = rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n);
+    st = st == RAMI_OK && n > 0 && legal(g, &list[0], v) ? RAMI_OK : RAMI_E_PHASE;
+    free(list);
+    return st;
+}
+
+int rami__greedy_move(const rami_game *g, rami_move *out)
+{
+    verdict v;
+    int st = greedy_verdict(g, &v);
+    if (st == RAMI_OK)
+        *out = v.move;
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Copies and playouts                                                       */
+/* ------------------------------------------------------------------------ */
+
+int rami__game_copy(rami_game *dst, const rami_game *src)
+{
+    if (src->log_len > dst->log_cap || (src->deal == NULL) != (dst->deal == NULL))
+        return RAMI_E_NOMEM;
+    uint8_t *log = dst->log;
+    rami_deal *deal = dst->deal;
+    size_t alloc_size = dst->alloc_size;
+    uint32_t log_cap = dst->log_cap;
+    memcpy(dst, src, offsetof(rami_game, log));
+    dst->log = log;
+    dst->log_cap = log_cap;
+    dst->deal = deal;
+    dst->alloc_size = alloc_size;
+    if (deal != NULL)
+        *deal = *src->deal;
+    memcpy(dst->log, src->log, src->log_len);
+    return RAMI_OK;
+}
+
+/* rami_game_play without the second validation. */
+static int play_verdict(rami_game *g, const verdict *v)
+{
+    rami_move logged = v->move;
+    if (logged.kind == RAMI_MOVE_DRAW_DISCARD) {
+        logged.count = 1;
+        logged.cards[0] = g->discard[g->discard_count - 1];
+    }
+    int st = rami__log_reserve(g, 4u + logged.count);
+    if (st != RAMI_OK)
+        return st;
+    rami__apply(g, v);
+    rami__log_push(g, &logged);
+    return RAMI_OK;
+}
+
+/* Greedy for every seat until the round ends; the result for seat me. */
+static int playout(rami_game *g, unsigned me)
+{
+    unsigned start = g->turn;
+    while (g->phase == RAMI_PHASE_DRAW || g->phase == RAMI_PHASE_PLAY) {
+        verdict v;
+        if (g->turn - start > PLAYOUT_TURN_CAP || greedy_verdict(g, &v) != RAMI_OK ||
+            play_verdict(g, &v) != RAMI_OK)
+            break;
+    }
+    if (g->phase != RAMI_PHASE_ROUND_OVER && g->phase != RAMI_PHASE_MATCH_OVER)
+        return 0;
+    const rami_round_result *r = &g->result;
+    int others = 0;
+    for (unsigned p = 0; p < g->rs.players; p++)
+        if (p != me)
+            others += r->points[p];
+    int score = others / (int)(g->rs.players - 1u) - r->points[me];
+    if (r->winners & (1u << me))
+        score += WIN_BONUS / __builtin_popcount(r->winners);
+    return score;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Strong: determinized Monte Carlo over a few candidate moves               */
+/* ------------------------------------------------------------------------ */
+
+typedef struct search_state {
+    verdict cand[RAMI_MAX_HAND + 2];
+    double diff[RAMI_MAX_HAND + 2];  /* sum of result differences to the baseline */
+    double diff2[RAMI_MAX_HAND + 2]; /* sum of their squares */
+    double mean[RAMI_MAX_HAND + 2];  /* mean result */
+    unsigned n[RAMI_MAX_HAND + 2];   /* samples of each candidate */
+    bool active[RAMI_MAX_HAND + 2];  /* still sampled */
+    unsigned ncand, base, samples;   /* base: greedy's own choice */
+} search_state;
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7FB5D329728EA185ull;
+    x ^= x >> 27;
+    x *= 0x81DADEF4BC2DD44Dull;
+    return x ^ (x >> 33);
+}
+
+/* A seed from the options and the public position only. */
+static uint64_t decision_seed(const rami_game *g, uint64_t seed)
+{
+    return mix(seed ^ mix(((uint64_t)g->round << 48) ^ ((uint64_t)g->turn << 24) ^ g->log_len));
+}
+
+static double now_ms(void)
+{
+    /* C11's clock: wall time, good enough for a thinking budget. */
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool same_move(const rami_move *a, const rami_move *b)
+{
+    return a->kind == b->kind && a->count == b->count && a->target == b->target &&
+           a->side == b->side && memcmp(a->cards, b->cards, a->count) == 0;
+}
+
+/* Candidates: both draws, or the best ranked discards; greedy's own
+ * choice is always among them (the baseline). Melds, lay-offs and swaps
+ * are greedy's: laying cards down early is what wins rounds. */
+static void candidates(const rami_game *d, search_state *s)
+{
+    s->ncand = 0;
+    verdict g;
+    if (greedy_verdict(d, &g) != RAMI_OK)
+        return;
+    if (d->phase == RAMI_PHASE_DRAW) {
+        rami_move m = simple_move(RAMI_MOVE_DRAW_STOCK, RAMI_NO_CARD);
+        if (legal(d, &m, &s->cand[s->ncand]))
+            s->ncand++;
+        m.kind = RAMI_MOVE_DRAW_DISCARD;
+        if (legal(d, &m, &s->cand[s->ncand]))
+            s->ncand++;
+    } else if (g.move.kind == RAMI_MOVE_DISCARD) {
+        s->ncand = ranked_discards(d, s->cand, STRONG_MAX_DISCARDS);
+    }
+    s->base = 0;
+    for (unsigned i = 0; i < s->ncand; i++)
+        if (same_move(&s->cand[i].move, &g.move))
+            s->base = i;
+    if (s->ncand == 0 || !same_move(&s->cand[s->base].move, &g.move)) {
+        s->cand[0] = g;
+        s->ncand = 1;
+        s->base = 0;
+    }
+}
+
+/* One determinization, every active candidate played out on it. Returns
+ * the playouts run, or a negative status. */
+static int sample_round(const rami_game *g, rami_game *det, rami_game *work, search_state *s,
+                        uint64_t seed)
+{
+    int st = rami__game_copy(det, g);
+    if (st != RAMI_OK)
+        return st;
+    rami__determinize_into(det, g, g->current, seed);
+    int score[RAMI_MAX_HAND + 2];
+    int runs = 0;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i])
+            continue;
+        st = rami__game_copy(work, det);
+        if (st != RAMI_OK)
+            return st;
+        if (play_verdict(work, &s->cand[i]) != RAMI_OK)
+            return RAMI_E_NOMEM;
+        score[i] = playout(work, g->current);
+        runs++;
+    }
+    /* Every candidate met the same hidden cards: compare them pairwise. */
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i])
+            continue;
+        double d = score[i] - score[s->base];
+        s->n[i]++;
+        s->diff[i] += d;
+        s->diff2[i] += d * d;
+        s->mean[i] += (score[i] - s->mean[i]) / s->n[i];
+    }
+    s->samples++;
+    return runs;
+}
+
+/* Square root by Newton's method: keeps the library free of libm. */
+static double root(double x)
+{
+    if (x <= 0)
+        return 0;
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 60; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+/* Mean paired difference of candidate i to the baseline and its standard
+ * error. */
+static double paired(const search_state *s, unsigned i, double *se)
+{
+    double n = s->n[i];
+    *se = 0;
+    if (n < 2)
+        return 0;
+    double mean = s->diff[i] / n;
+    double var = (s->diff2[i] / n - mean * mean) * n / (n - 1);
+    *se = root(var / n);
+    return mean;
+}
+
+/* Racing: a candidate that never differed from the baseline, or that is
+ * clearly worse, stops being sampled. True while another one is active. */
+static bool prune(search_state *s)
+{
+    bool any = false;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i] || i == s->base)
+            continue;
+        double se, mean = paired(s, i, &se);
+        if ((s->diff2[i] == 0 && s->n[i] >= STRONG_SAME_AFTER) || mean + STRONG_DROP_Z * se < 0)
+            s->active[i] = false;
+        any |= s->active[i];
+    }
+    return any;
+}
+
+static int run_samples(const rami_game *g, const rami_bot_options *opt, search_state *s)
+{
+    rami_game *det = NULL, *work = NULL;
+    int st = rami_game_clone(g, &det);
+    if (st == RAMI_OK)
+        st = rami_game_clone(g, &work);
+    uint32_t budget = opt->playouts ? opt->playouts : STRONG_DEFAULT_PLAYOUTS, used = 0;
+    uint64_t base = decision_seed(g, opt->seed);
+    double start = now_ms();
+    for (unsigned i = 0; i < s->ncand; i++)
+        s->active[i] = true;
+    for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
+        int runs = sample_round(g, det, work, s, mix(base + r));
+        if (runs < 0) {
+            st = runs;
+            break;
+        }
+        used += (uint32_t)runs;
+        if (opt->time_ms && now_ms() - start >= opt->time_ms)
+            break;
+        if ((r + 1) % STRONG_BATCH == 0 && !prune(s))
+            break;
+    }
+    rami_game_free(work);
+    rami_game_free(det);
+    return st;
+}
+
+/* The candidate whose paired advantage over greedy's choice is largest
+ * after subtracting STRONG_Z standard errors, if positive; else greedy's. */
+static unsigned best_candidate(const search_state *s)
+{
+    unsigned best = s->base;
+    double best_margin = 0;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        double se, mean = paired(s, i, &se);
+        double margin = mean - STRONG_Z * se;
+        if (i != s->base && s->active[i] && mean > 0 && margin > best_margin) {
+            best = i;
+            best_margin = margin;
+        }
+    }
+    return best;
+}
+
+/* d is a determinized copy: candidates come from what the player knows. */
+static int strong_verdict(const rami_game *d, const rami_bot_options *opt, verdict *v,
+                          search_state *s)
+{
+    memset(s, 0, sizeof *s);
+    candidates(d, s);
+    if (s->ncand == 0)
+        return greedy_verdict(d, v);
+    if (s->ncand > 1) {
+        int st = run_samples(d, opt, s);
+        if (st != RAMI_OK)
+            return st;
+    }
+    *v = s->cand[best_candidate(s)];
+    return RAMI_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public entry points                                                       */
+/* ------------------------------------------------------------------------ */
+
+int rami_bot_options_init(rami_bot_options *opt, int level)
+{
+    if (opt == NULL || level < RAMI_BOT_RANDOM || level > RAMI_BOT_STRONG)
+        return RAMI_E_ARG;
+    memset(opt, 0, sizeof *opt);
+    opt->struct_size = sizeof *opt;
+    opt->level = (uint8_t)level;
+    opt->playouts = level == RAMI_BOT_STRONG ? STRONG_DEFAULT_PLAYOUTS : 0;
+    return RAMI_OK;
+}
+
+static int options_check(const rami_bot_options *opt)
+{
+    if (opt->struct_size != sizeof *opt || opt->level > RAMI_BOT_STRONG)
+        return RAMI_E_ARG;
+    for (unsigned i = 0; i < sizeof opt->reserved; i++)
+        if (opt->reserved[i] != 0)
+            return RAMI_E_ARG;
+    return RAMI_OK;
+}
+
+static int random_verdict(const rami_game *d, uint64_t seed, verdict *v)
+{
+    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
+    if (list == NULL)
+        return RAMI_E_NOMEM;
+    size_t n;
+    int st = rami_game_legal_moves(d, list, RAMI_MAX_MOVES, &n);
+    if (st == RAMI_OK && n == 0)
+        st = RAMI_E_PHASE;
+    if (st == RAMI_OK) {
+        rami_rng rng;
+        rami__rng_seed(&rng, seed);
+        st = legal(d, &list[rami__rng_below(&rng, (uint32_t)n)], v) ? RAMI_OK : RAMI_E_PHASE;
+    }
+    free(list);
+    return st;
+}
+
+static int choose(const rami_game *g, const rami_bot_options *opt, verdict *v, search_state *s)
+{
+    if (g->phase != RAMI_PHASE_DRAW && g->phase != RAMI_PHASE_PLAY)
+        return RAMI_E_PHASE;
+    uint64_t seed = decision_seed(g, opt->seed);
+    rami_game *d;
+    int st = rami_game_determinize(g, g->current, seed, &d);
+    if (st != RAMI_OK)
+        return st;
+    if (opt->level == RAMI_BOT_RANDOM)
+        st = random_verdict(d, mix(seed + 1), v);
+    else if (opt->level == RAMI_BOT_GREEDY)
+        st = greedy_verdict(d, v);
+    else
+        st = strong_verdict(d, opt, v, s);
+    rami_game_free(d);
+    /* The move was judged on the copy; the real game must agree. */
+    rami_move m = v->move;
+    if (st == RAMI_OK && !legal(g, &m, v))
+        st = RAMI_E_PHASE;
+    return st;
+}
+
+int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, rami_move *out)
+{
+    if (g == NULL || opt == NULL || out == NULL || options_check(opt) != RAMI_OK)
+        return RAMI_E_ARG;
+    search_state *s = NULL;
+    if (opt->level == RAMI_BOT_STRONG && (s = malloc(sizeof *s)) == NULL)
+        return RAMI_E_NOMEM;
+    verdict v;
+    int st = choose(g, opt, &v, s);
+    free(s);
+    if (st == RAMI_OK)
+        *out = v.move;
+    return st;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hints                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t cap)
+{
+    char text[80];
+    if (rami_move_format(m, text, sizeof text) != RAMI_OK)
+        snprintf(text, sizeof text, "this move");
+    const hand *h = &g->hands[g->current];
+    if (m->kind == RAMI_MOVE_MELD) {
+        tmeld t;
+        rami__meld_eval(g->rs.jokers_per_meld, m->cards, m->count, m->side, &t, NULL, 0);
+        unsigned pts = rami__meld_points(&t);
+        if (!opened(g, g->current)) {
+            unsigned total = g->ts.points + pts;
+            snprintf(buf, cap, "%s: %s your opening (%u of %u)", text,
+                     total >= g->rs.opening_points ? "completes" : "builds", total,
+                     g->rs.opening_points);
+        } else {
+            snprintf(buf, cap, "%s: takes %u cards out of your hand", text, m->count);
+        }
+    } else if (m->kind == RAMI_MOVE_LAYOFF) {
+        snprintf(buf, cap, "%s: gets rid of %u penalty points%s", text,
+                 rami__card_penalty(m->cards[0], &g->rs), h->size == 1 ? " and goes out" : "");
+    } else {
+        snprintf(buf, cap, "%s: takes the joker back for a loose card", text);
+    }
+}
+
+/* Why greedy likes this discard. */
+static const char *discard_why(const rami_game *g, rami_card c)
+{
+    discard_eval e;
+    discard_eval_init(g, &e);
+    const hand *h = &g->hands[g->current];
+    if (e.in_meld[c] >= hand_count(h, c))
+        return "every card left is in a meld, this one breaks the cheapest";
+    if (neighbours(h, c) == 0 && gift(g, &e, c) == 0)
+        return "highest card that fits nothing";
+    if (gift(g, &e, c) == 0)
+        return "the loosest card, and it does not help the next player";
+    return "the card least useful to you and to the next player";
+}
+
+static void hint_reason(const rami_game *g, const search_state *s, const rami_move *m, char *buf,
+                        size_t cap)
+{
+    char card[8] = "", extra[64] = "";
+    unsigned chosen = s->base;
+    for (unsigned i = 0; i < s->ncand; i++)
+        if (same_move(&s->cand[i].move, m))
+            chosen = i;
+    if (chosen != s->base && s->n[chosen] > 0)
+        snprintf(extra, sizeof extra, " (simulations: %+.1f points a round over %u deals)",
+                 s->diff[chosen] / s->n[chosen], s->n[chosen]);
+    rami_card top = rami_game_discard_top(g);
+    rami_card_format(m->kind == RAMI_MOVE_DISCARD ? m->cards[0] : top, card, sizeof card);
+    switch (m->kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        if (top == RAMI_NO_CARD)
+            snprintf(buf, cap, "draw: the discard pile is empty");
+        else
+            snprintf(buf, cap, "draw: %s on the discard pile does not help your melds%s", card,
+                     extra);
+        break;
+    case RAMI_MOVE_DRAW_DISCARD:
+        snprintf(buf, cap, "take %s: %s%s", card,
+                 opened(g, g->current) ? "it joins your melds or the table"
+                                       : "it brings your opening within reach",
+                 extra);
+        break;
+    case RAMI_MOVE_DISCARD:
+        snprintf(buf, cap, "discard %s: %s%s", card, discard_why(g, m->cards[0]), extra);
+        break;
+    default:
+        hint_play(g, m, buf, cap);
+        break;
+    }
+}
+
+int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap)
+{
+    if (g == NULL || out == NULL || (why == NULL && why_cap > 0))
+        return RAMI_E_ARG;
+    rami_bot_options opt;
+    rami_bot_options_init(&opt, RAMI_BOT_STRONG);
+    opt.seed = HINT_SEED;
+    opt.playouts = HINT_PLAYOUTS; /* a quick answer for interactive use */
+    search_state *s = malloc(sizeof *s);
+    if (s == NULL)
+        return RAMI_E_NOMEM;
+    verdict v;
+    int st = choose(g, &opt, &v, s);
+    if (st == RAMI_OK) {
+        *out = v.move;
+        if (why != NULL && why_cap > 0)
+            hint_reason(g, s, &v.move, why, why_cap);
+    }
+    free(s);
+    return st;
+}

@@ -1,0 +1,377 @@
+/* Bots: options, legality over many random positions, no peeking at hidden
+ * cards, determinism, hints. RAMI_BOT_DECISIONS raises the number of
+ * level 0-1 decisions checked (default 24000). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "bot-private.h"
+
+static uint64_t rnd_state;
+
+static uint64_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+static bool move_equal(const rami_move *a, const rami_move *b)
+{
+    return a->kind == b->kind && a->count == b->count && a->target == b->target &&
+           a->side == b->side && memcmp(a->cards, b->cards, a->count) == 0;
+}
+
+static bool listed(const rami_game *g, const rami_move *m)
+{
+    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
+    assert_non_null(list);
+    size_t n;
+    assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+    bool found = false;
+    for (size_t i = 0; i < n && !found; i++)
+        found = move_equal(&list[i], m);
+    free(list);
+    return found;
+}
+
+static rami_bot_options options(int level, uint64_t seed, uint32_t playouts)
+{
+    rami_bot_options o;
+    assert_int_equal(rami_bot_options_init(&o, level), RAMI_OK);
+    o.seed = seed;
+    if (playouts)
+        o.playouts = playouts;
+    return o;
+}
+
+static void options_init(void **state)
+{
+    (void)state;
+    rami_bot_options o;
+    for (int level = 0; level <= 2; level++) {
+        memset(&o, 0xEE, sizeof o);
+        assert_int_equal(rami_bot_options_init(&o, level), RAMI_OK);
+        assert_int_equal(o.struct_size, sizeof o);
+        assert_int_equal(o.level, level);
+        assert_int_equal(o.seed, 0);
+        assert_int_equal(o.time_ms, 0);
+    }
+    assert_true(o.playouts > 0);
+    memset(&o, 0xEE, sizeof o);
+    assert_int_equal(rami_bot_options_init(&o, 3), RAMI_E_ARG);
+    assert_int_equal(rami_bot_options_init(&o, -1), RAMI_E_ARG);
+    assert_int_equal(o.struct_size, 0xEEEEEEEEu);
+    assert_int_equal(rami_bot_options_init(NULL, 1), RAMI_E_ARG);
+}
+
+static void bad_options(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rami_game *g;
+    assert_int_equal(rami_game_new(&rs, 5, &g), RAMI_OK);
+    rami_bot_options o = options(1, 0, 0);
+    rami_move m, untouched;
+    memset(&m, 0x5A, sizeof m);
+    untouched = m;
+    assert_int_equal(rami_bot_choose(NULL, &o, &m), RAMI_E_ARG);
+    assert_int_equal(rami_bot_choose(g, NULL, &m), RAMI_E_ARG);
+    assert_int_equal(rami_bot_choose(g, &o, NULL), RAMI_E_ARG);
+    o.struct_size = 8;
+    assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_E_ARG);
+    o = options(1, 0, 0);
+    o.level = 3;
+    assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_E_ARG);
+    o = options(1, 0, 0);
+    o.reserved[1] = 1;
+    assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_E_ARG);
+    assert_memory_equal(&m, &untouched, sizeof m);
+    char why[80];
+    assert_int_equal(rami_game_hint(NULL, &m, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint(g, NULL, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint(g, &m, NULL, 5), RAMI_E_ARG);
+    rami_game_free(g);
+}
+
+/* Plays a round to its end with greedy; the bots then refuse. */
+static void round_over(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_FINNISH, 3), RAMI_OK);
+    rami_game *g;
+    assert_int_equal(rami_game_new(&rs, 17, &g), RAMI_OK);
+    rami_bot_options o = options(1, 3, 0);
+    for (unsigned guard = 0; rami_game_phase(g) <= RAMI_PHASE_PLAY && guard < 5000; guard++) {
+        rami_move m;
+        assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, rami_game_current_player(g), &m), RAMI_OK);
+    }
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_ROUND_OVER);
+    rami_move m;
+    for (int level = 0; level <= 2; level++) {
+        o = options(level, 1, 8);
+        assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_E_PHASE);
+    }
+    assert_int_equal(rami_game_hint(g, &m, NULL, 0), RAMI_E_PHASE);
+    rami_game_free(g);
+}
+
+struct tally {
+    unsigned long decisions[3], listed;
+};
+
+/* One decision of a level, checked: accepted by rami_game_check, and (for
+ * a sample) the very form rami_game_legal_moves lists. */
+static void checked_choice(const rami_game *g, int level, uint64_t seed, struct tally *t,
+                           rami_move *out)
+{
+    rami_bot_options o = options(level, seed, level == 2 ? 12 : 0);
+    char why[160];
+    assert_int_equal(rami_bot_choose(g, &o, out), RAMI_OK);
+    int st = rami_game_check(g, rami_game_current_player(g), out, why, sizeof why);
+    if (st != RAMI_OK)
+        fail_msg("level %d chose an illegal move: %s", level, why);
+    t->decisions[level]++;
+    if (rnd() % 16 == 0) {
+        assert_true(listed(g, out));
+        t->listed++;
+    }
+}
+
+/* Random games of every preset and 2-6 players, with seats played by
+ * levels 0 and 1 (and sometimes 2); every decision is checked. */
+static void legal_everywhere(void **state)
+{
+    (void)state;
+    const char *env = getenv("RAMI_BOT_DECISIONS");
+    unsigned long target = env ? strtoul(env, NULL, 10) : 24000;
+    struct tally t;
+    memset(&t, 0, sizeof t);
+    rnd_state = 0xB07B07ull;
+    for (unsigned i = 0; t.decisions[0] + t.decisions[1] < target; i++) {
+        rami_ruleset rs;
+        assert_int_equal(rami_ruleset_init(&rs, (int)(i % 5), 2 + (i / 5) % 5), RAMI_OK);
+        if (i % 4 == 3)
+            rs.options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+        rami_game *g;
+        assert_int_equal(rami_game_new(&rs, rnd(), &g), RAMI_OK);
+        for (unsigned guard = 0; rami_game_phase(g) <= RAMI_PHASE_PLAY; guard++) {
+            assert_true(guard < 20000);
+            rami_move m0, m1, m2;
+            checked_choice(g, 0, rnd(), &t, &m0);
+            checked_choice(g, 1, rnd(), &t, &m1);
+            const rami_move *play = rnd() % 4 == 0 ? &m0 : &m1;
+            if (i % 6 == 0 && rnd() % 4 == 0) {
+                checked_choice(g, 2, rnd(), &t, &m2);
+                play = &m2;
+            }
+            assert_int_equal(rami_game_play(g, rami_game_current_player(g), play), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+    printf("bots: %lu random, %lu greedy, %lu strong decisions legal; %lu found in the list\n",
+           t.decisions[0], t.decisions[1], t.decisions[2], t.listed);
+    assert_true(t.decisions[2] > 100);
+}
+
+/* Two deals that differ only in what seat 0 cannot see. */
+static void hidden_pair(rami_game **a, rami_game **b, unsigned players)
+{
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, players), RAMI_OK);
+    rami_game *src;
+    assert_int_equal(rami_game_new(&rs, 1234 + players, &src), RAMI_OK);
+    rami_deal d;
+    memset(&d, 0, sizeof d);
+    d.struct_size = sizeof d;
+    d.dealer = (uint8_t)(players - 1);
+    for (unsigned p = 0; p < players; p++) {
+        size_t n;
+        assert_int_equal(rami_game_hand(src, (int)p, d.hands[p], RAMI_MAX_HAND, &n), RAMI_OK);
+        d.hand_count[p] = (uint8_t)n;
+    }
+    d.stock_count = (uint16_t)src->stock_count;
+    memcpy(d.stock, src->stock, src->stock_count);
+    d.discard_count = (uint16_t)src->discard_count;
+    memcpy(d.discard, src->discard, src->discard_count);
+    assert_int_equal(rami_game_new_deal(&rs, &d, 77, a), RAMI_OK);
+    /* Seat 1 and the stock trade cards; so does the stock's order. */
+    for (unsigned i = 0; i < 6; i++) {
+        rami_card t = d.hands[1][i * 2];
+        d.hands[1][i * 2] = d.stock[i];
+        d.stock[i] = t;
+    }
+    for (unsigned i = 0; i + 1 < d.stock_count; i += 2) {
+        rami_card t = d.stock[i];
+        d.stock[i] = d.stock[i + 1];
+        d.stock[i + 1] = t;
+    }
+    assert_int_equal(rami_game_new_deal(&rs, &d, 77, b), RAMI_OK);
+    rami_game_free(src);
+}
+
+static void no_peeking(void **state)
+{
+    (void)state;
+    for (unsigned players = 2; players <= 4; players++) {
+        rami_game *a, *b;
+        hidden_pair(&a, &b, players);
+        assert_false(rami__game_equal(a, b));
+        /* Seat 0's whole first turn: every decision must agree. */
+        for (unsigned step = 0;
+             step < 20 && rami_game_current_player(a) == 0 && rami_game_phase(a) <= RAMI_PHASE_PLAY;
+             step++) {
+            rami_move ma, mb;
+            for (int level = 0; level <= 2; level++) {
+                for (uint64_t seed = 1; seed <= (level == 2 ? 2u : 6u); seed++) {
+                    rami_bot_options o = options(level, seed, level == 2 ? 60 : 0);
+                    assert_int_equal(rami_bot_choose(a, &o, &ma), RAMI_OK);
+                    assert_int_equal(rami_bot_choose(b, &o, &mb), RAMI_OK);
+                    assert_true(move_equal(&ma, &mb));
+                }
+            }
+            if (step == 0) {
+                char wa[160], wb[160];
+                assert_int_equal(rami_game_hint(a, &ma, wa, sizeof wa), RAMI_OK);
+                assert_int_equal(rami_game_hint(b, &mb, wb, sizeof wb), RAMI_OK);
+                assert_true(move_equal(&ma, &mb));
+                assert_string_equal(wa, wb);
+            }
+            assert_int_equal(rami_game_play(a, 0, &ma), RAMI_OK);
+            assert_int_equal(rami_game_play(b, 0, &mb), RAMI_OK);
+        }
+        rami_game_free(a);
+        rami_game_free(b);
+    }
+}
+
+/* The same options give the same move; the random level does use its seed. */
+static void deterministic(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_40, 3), RAMI_OK);
+    rami_game *g;
+    assert_int_equal(rami_game_new(&rs, 321, &g), RAMI_OK);
+    rami_move first, again;
+    rami_move m;
+    assert_int_equal(rami_move_parse("draw", &m), RAMI_OK);
+    assert_int_equal(rami_game_play(g, 0, &m), RAMI_OK);
+    for (int level = 0; level <= 2; level++) {
+        rami_bot_options o = options(level, 9, level == 2 ? 40 : 0);
+        assert_int_equal(rami_bot_choose(g, &o, &first), RAMI_OK);
+        for (int k = 0; k < 3; k++) {
+            assert_int_equal(rami_bot_choose(g, &o, &again), RAMI_OK);
+            assert_true(move_equal(&first, &again));
+        }
+    }
+    bool differs = false;
+    rami_bot_options o = options(0, 0, 0);
+    assert_int_equal(rami_bot_choose(g, &o, &first), RAMI_OK);
+    for (uint64_t seed = 1; seed < 40 && !differs; seed++) {
+        o.seed = seed;
+        assert_int_equal(rami_bot_choose(g, &o, &again), RAMI_OK);
+        differs = !move_equal(&first, &again);
+    }
+    assert_true(differs);
+    rami_game_free(g);
+}
+
+/* The bots play real Rami: greedy beats random, and it opens and melds. */
+static void greedy_plays_well(void **state)
+{
+    (void)state;
+    unsigned greedy_wins = 0, rounds = 40;
+    for (unsigned i = 0; i < rounds; i++) {
+        rami_ruleset rs;
+        assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+        rami_game *g;
+        assert_int_equal(rami_game_new(&rs, 1000 + i, &g), RAMI_OK);
+        unsigned greedy_seat = i % 2;
+        while (rami_game_phase(g) <= RAMI_PHASE_PLAY) {
+            int seat = rami_game_current_player(g);
+            rami_bot_options o = options(seat == (int)greedy_seat ? 1 : 0, i, 0);
+            rami_move m;
+            assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_OK);
+            assert_int_equal(rami_game_play(g, seat, &m), RAMI_OK);
+        }
+        rami_round_result r;
+        assert_int_equal(rami_game_round_result(g, &r), RAMI_OK);
+        greedy_wins += (r.winners >> greedy_seat) & 1u;
+        rami_game_free(g);
+    }
+    assert_true(greedy_wins >= rounds * 8 / 10);
+}
+
+/* Hints on the positions of a greedy round: legal, stable, one line that
+ * starts with the move. Draw positions are sampled to keep the test short. */
+static void hints(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rami_game *g;
+    assert_int_equal(rami_game_new(&rs, 2024, &g), RAMI_OK);
+    unsigned melds = 0, discards = 0, draws = 0;
+    for (unsigned k = 0; k < 400 && rami_game_phase(g) <= RAMI_PHASE_PLAY; k++) {
+        rami_move m, again;
+        char why[160], why2[160], text[80];
+        assert_int_equal(rami__greedy_move(g, &m), RAMI_OK);
+        bool draw = m.kind <= RAMI_MOVE_DRAW_DISCARD;
+        if (!draw || k % 5 == 0) {
+            assert_int_equal(rami_game_hint(g, &m, why, sizeof why), RAMI_OK);
+            assert_int_equal(rami_game_check(g, rami_game_current_player(g), &m, NULL, 0), RAMI_OK);
+            assert_true(strlen(why) > 5);
+            assert_null(strchr(why, '\n'));
+            assert_int_equal(rami_move_format(&m, text, sizeof text), RAMI_OK);
+            if (m.kind == RAMI_MOVE_MELD) {
+                /* "meld 7S 8S 9S: completes your opening (54 of 51)" */
+                assert_memory_equal(why, text, strlen(text));
+                assert_true(strstr(why, "opening") != NULL || strstr(why, "cards") != NULL);
+                melds++;
+            } else if (m.kind == RAMI_MOVE_DISCARD) {
+                assert_memory_equal(why, text, strlen(text));
+                discards++;
+            } else if (draw) {
+                assert_true(strncmp(why, "draw", 4) == 0 || strncmp(why, "take", 4) == 0);
+                draws++;
+            }
+            if (k % 3 == 0) {
+                /* A fixed seed: the same hint twice; NULL why is fine. */
+                assert_int_equal(rami_game_hint(g, &again, why2, sizeof why2), RAMI_OK);
+                assert_true(move_equal(&m, &again));
+                assert_string_equal(why, why2);
+                assert_int_equal(rami_game_hint(g, &again, NULL, 0), RAMI_OK);
+                /* A tiny buffer is truncated, not overrun. */
+                char tiny[6];
+                assert_int_equal(rami_game_hint(g, &again, tiny, sizeof tiny), RAMI_OK);
+                assert_int_equal(strlen(tiny), 5);
+            }
+        }
+        assert_int_equal(rami_game_play(g, rami_game_current_player(g), &m), RAMI_OK);
+    }
+    assert_true(melds > 0);
+    assert_true(discards > 0);
+    assert_true(draws > 0);
+    rami_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(options_init),      cmocka_unit_test(bad_options),
+        cmocka_unit_test(round_over),        cmocka_unit_test(legal_everywhere),
+        cmocka_unit_test(no_peeking),        cmocka_unit_test(deterministic),
+        cmocka_unit_test(greedy_plays_well), cmocka_unit_test(hints),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
