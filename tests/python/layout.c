@@ -1,0 +1,87 @@
+/* Prints the size and every field offset of the public structs as JSON, so
+ * that test_binding.py can compare them with the ctypes mirrors of rami.py. */
+#include <rami.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define RULESET_FIELDS(X)                                                                      \
+    X(rami_ruleset, struct_size)                                                               \
+    X(rami_ruleset, players)                                                                   \
+    X(rami_ruleset, decks)                                                                     \
+    X(rami_ruleset, jokers)                                                                    \
+    X(rami_ruleset, hand_size)                                                                 \
+    X(rami_ruleset, opening_points)                                                            \
+    X(rami_ruleset, jokers_per_meld)                                                           \
+    X(rami_ruleset, max_restocks)                                                              \
+    X(rami_ruleset, max_turns)                                                                 \
+    X(rami_ruleset, joker_penalty)                                                             \
+    X(rami_ruleset, ace_penalty)                                                               \
+    X(rami_ruleset, options)                                                                   \
+    X(rami_ruleset, match_rounds)                                                              \
+    X(rami_ruleset, match_target)
+
+#define MELD_INFO_FIELDS(X)                                                                    \
+    X(rami_meld_info, kind)                                                                    \
+    X(rami_meld_info, count)                                                                   \
+    X(rami_meld_info, points)                                                                  \
+    X(rami_meld_info, cards)                                                                   \
+    X(rami_meld_info, joker_as)
+
+#define DEAL_FIELDS(X)                                                                         \
+    X(rami_deal, struct_size)                                                                  \
+    X(rami_deal, dealer)                                                                       \
+    X(rami_deal, hand_count)                                                                   \
+    X(rami_deal, hands)                                                                        \
+    X(rami_deal, stock_count)                                                                  \
+    X(rami_deal, stock)                                                                        \
+    X(rami_deal, discard_count)                                                                \
+    X(rami_deal, discard)
+
+#define ROUND_RESULT_FIELDS(X)                                                                 \
+    X(rami_round_result, reason)                                                               \
+    X(rami_round_result, winners)                                                              \
+    X(rami_round_result, hand_value)                                                           \
+    X(rami_round_result, points)
+
+#define MOVE_FIELDS(X)                                                                         \
+    X(rami_move, kind)                                                                         \
+    X(rami_move, count)                                                                        \
+    X(rami_move, target)                                                                       \
+    X(rami_move, side)                                                                         \
+    X(rami_move, cards)
+
+#define SOLUTION_FIELDS(X)                                                                     \
+    X(rami_solution, meld_count)                                                               \
+    X(rami_solution, left_count)                                                               \
+    X(rami_solution, points)                                                                   \
+    X(rami_solution, penalty)                                                                  \
+    X(rami_solution, reserved)                                                                 \
+    X(rami_solution, melds)                                                                    \
+    X(rami_solution, left)
+
+#define BOT_OPTIONS_FIELDS(X)                                                                  \
+    X(rami_bot_options, struct_size)                                                           \
+    X(rami_bot_options, level)                                                                 \
+    X(rami_bot_options, reserved)                                                              \
+    X(rami_bot_options, seed)                                                                  \
+    X(rami_bot_options, playouts)                                                              \
+    X(rami_bot_options, time_ms)
+
+#define FIELD(type, field) printf(", \"%s\": %zu", #field, offsetof(type, field));
+#define STRUCT(type, fields, sep)                                                              \
+    printf("\"%s\": {\"sizeof\": %zu", #type, sizeof(type));                                   \
+    fields(FIELD) printf("}%s\n", sep);
+
+int main(void)
+{
+    printf("{\n");
+    STRUCT(rami_ruleset, RULESET_FIELDS, ",")
+    STRUCT(rami_meld_info, MELD_INFO_FIELDS, ",")
+    STRUCT(rami_deal, DEAL_FIELDS, ",")
+    STRUCT(rami_round_result, ROUND_RESULT_FIELDS, ",")
+    STRUCT(rami_move, MOVE_FIELDS, ",")
+    STRUCT(rami_solution, SOLUTION_FIELDS, ",")
+    STRUCT(rami_bot_options, BOT_OPTIONS_FIELDS, "")
+    printf("}\n");
+    return 0;
+}
