@@ -20,32 +20,6 @@ RAMI_PRINTF(5, 6) static int refuse(char *why, size_t cap, const rami_card *card
     return RAMI_E_MELD;
 }
 
-static unsigned low_bit(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctz(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
-static unsigned high_bit(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return 31u - (unsigned)__builtin_clz(x);
-#else
-    unsigned i = 0;
-    while (x >>= 1)
-        i++;
-    return i;
-#endif
-}
-
 /* Lowest and highest start of an n-card run holding the natural ranks of
  * rank_mask (bit r for rank r; never empty of ranks 2..K when an ace is
  * there, since a meld has two naturals of distinct ranks); false if none.
@@ -54,7 +28,7 @@ static unsigned high_bit(unsigned x)
 static bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned *lo_max)
 {
     unsigned others = rank_mask & ~(1u << RAMI_ACE);
-    unsigned mn = low_bit(others), mx = high_bit(others);
+    unsigned mn = lowest_bit(others), mx = highest_bit(others);
     unsigned top_start = POS_ACE_HIGH + 1 - n; /* start of a run ending at the high ace */
     if (!(rank_mask & (1u << RAMI_ACE))) {
         unsigned lo = mx + 1 > n ? mx + 1 - n : 1;
@@ -104,16 +78,6 @@ static bool single_bit(unsigned x)
     return x != 0 && (x & (x - 1)) == 0;
 }
 
-static unsigned bit_index(unsigned x)
-{
-    unsigned i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-}
-
 int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tmeld *out,
                     char *why, size_t why_cap)
 {
@@ -146,7 +110,7 @@ int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tm
         if (cs.dup_suit)
             return refuse(why, why_cap, cards, n, "a set cannot hold two cards of one suit");
         m.kind = RAMI_MELD_SET;
-        m.rank = (uint8_t)bit_index(cs.ranks);
+        m.rank = (uint8_t)lowest_bit(cs.ranks);
         memcpy(m.cards, cards, n);
         rami__set_normalize(&m);
     } else if (single_bit(cs.suits)) {
@@ -163,7 +127,7 @@ int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tm
         }
         unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
         m.kind = RAMI_MELD_RUN;
-        m.suit = (uint8_t)bit_index(cs.suits);
+        m.suit = (uint8_t)lowest_bit(cs.suits);
         m.lo = (uint8_t)lo;
         m.hi = (uint8_t)(lo + n - 1);
         for (unsigned i = 0; i < n; i++) {

@@ -64,6 +64,9 @@ static void gen_sets(gen *x)
         for (unsigned s = 0; s < 4; s++)
             if (x->h->cnt[s][r])
                 held |= 1u << s;
+        unsigned suits = bit_count(held);
+        if (suits < 2 || suits + jmax < 3)
+            continue;
         for (unsigned sub = 1; sub < 16 && !x->stop; sub++) {
             if ((sub & held) != sub)
                 continue;

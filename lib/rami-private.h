@@ -11,6 +11,45 @@
 #define RAMI_INTERNAL __attribute__((visibility("hidden")))
 #define RAMI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 
+/* Bit helpers for rank masks (x != 0 for lowest_bit and highest_bit). */
+static inline unsigned lowest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+static inline unsigned highest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31u - (unsigned)__builtin_clz(x);
+#else
+    unsigned i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
+static inline unsigned bit_count(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcount(x);
+#else
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Run positions: 1 = ace low, 2..13 = ranks, 14 = ace high. */
 #define POS_ACE_HIGH 14
 #define MAX_TABLE_MELDS (RAMI_MAX_PACK / 3)

@@ -30,12 +30,16 @@ static bool is_opened(const rami_game *g)
     return (g->ts.opened >> g->current) & 1u;
 }
 
+/* The card's text for a reason; nothing is formatted when no reason is
+ * wanted (validation runs for every candidate move). */
 static const char *card_name(rami_card c, char buf[8])
 {
     if (rami_card_format(c, buf, 8) != RAMI_OK)
         strcpy(buf, "??");
     return buf;
 }
+
+#define NAME_IF(why, c, buf) ((why) != NULL ? card_name((c), (buf)) : ((buf)[0] = '\0', (buf)))
 
 /* The face the player may not discard this turn (RULES.md §2.3). */
 static rami_card avoid_face(const rami_game *g)
@@ -371,7 +375,7 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
     tmeld *nm = &v->meld;
     *nm = *t;
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
-    card_name(c, name);
+    NAME_IF(why, c, name);
     list[0] = '\0';
     if (why != NULL)
         rami__cards_text(t->cards, t->count, list, sizeof list);
@@ -464,7 +468,7 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
         return st;
     rami_card c = m->cards[0];
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
-    card_name(c, name);
+    NAME_IF(why, c, name);
     if (c == RAMI_JOKER)
         return fail(why, cap, RAMI_E_SWAP, "a joker is retrieved with the card it stands for");
     st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
@@ -502,7 +506,7 @@ static int check_discard(const rami_game *g, verdict *v, unsigned depth, char *w
 {
     rami_card c = v->move.cards[0];
     char name[8];
-    card_name(c, name);
+    NAME_IF(why, c, name);
     int st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;

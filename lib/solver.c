@@ -61,44 +61,6 @@ typedef struct search {
 
 #define RANKS_MASK 0x3FFEu /* bits 1..13 */
 
-static unsigned lowest_bit(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctz(x);
-#else
-    unsigned i = 0;
-    while (!(x & 1u)) {
-        x >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
-
-static unsigned highest_bit(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return 31u - (unsigned)__builtin_clz(x);
-#else
-    unsigned i = 0;
-    while (x >>= 1)
-        i++;
-    return i;
-#endif
-}
-
-static unsigned bit_count(unsigned x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_popcount(x);
-#else
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-#endif
-}
-
 static unsigned min_u(unsigned a, unsigned b)
 {
     return a < b ? a : b;
