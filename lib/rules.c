@@ -217,6 +217,16 @@ static bool finishes_quickly(const rami_game *g, const verdict *v)
     return left == 0 || left > avoid_left;
 }
 
+/* Builds in *after the position the move leads to (a scratch copy: the
+ * log is never written) and tells whether the turn can be finished there. */
+static bool finishable_after(const rami_game *g, const verdict *v, unsigned depth,
+                             rami_game *after)
+{
+    memcpy(after, g, sizeof *after);
+    rami__apply(after, v);
+    return finishable(after, depth);
+}
+
 /* Checks the position after a validated play; may reply with a reason. */
 static int after_check(const rami_game *g, const verdict *v, unsigned depth, char *why,
                        size_t cap)
@@ -224,9 +234,7 @@ static int after_check(const rami_game *g, const verdict *v, unsigned depth, cha
     if (finishes_quickly(g, v))
         return RAMI_OK;
     rami_game after;
-    memcpy(&after, g, sizeof after);
-    rami__apply(&after, v);
-    if (finishable(&after, depth))
+    if (finishable_after(g, v, depth, &after))
         return RAMI_OK;
     return dead_end(&after, why, cap);
 }
@@ -314,9 +322,7 @@ static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why,
     if (!has_opt(g, RAMI_OPT_PICKUP_MUST_MELD) && h->size > hand_count(h, top))
         return RAMI_OK;
     rami_game after;
-    memcpy(&after, g, sizeof after);
-    rami__apply(&after, v);
-    if (finishable(&after, depth))
+    if (finishable_after(g, v, depth, &after))
         return RAMI_OK;
     char name[8];
     card_name(top, name);
