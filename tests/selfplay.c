@@ -180,7 +180,9 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
     rami_game_free(copy);
 }
 
-static void play_round(rami_game *g, struct stats *st)
+/* eager: prefer table plays (rounds end by going out); otherwise uniform
+ * random moves, which rarely open and reach restocks and the turn limit. */
+static void play_round(rami_game *g, struct stats *st, bool eager)
 {
     unsigned base[256];
     census(g, base);
@@ -194,7 +196,7 @@ static void play_round(rami_game *g, struct stats *st)
             break;
         /* Prefer table plays a little, so that rounds reach the end game. */
         size_t pick = below((unsigned)n);
-        if (g->phase == RAMI_PHASE_PLAY && below(3) != 0) {
+        if (eager && g->phase == RAMI_PHASE_PLAY && below(3) != 0) {
             for (size_t i = 0; i < n; i++)
                 if (list[(pick + i) % n].kind != RAMI_MOVE_DISCARD) {
                     pick = (pick + i) % n;
@@ -243,7 +245,7 @@ static void selfplay(void **state)
     struct stats st;
     memset(&st, 0, sizeof st);
     const char *env = getenv("RAMI_SELFPLAY_ROUNDS");
-    unsigned rounds = env ? (unsigned)atoi(env) : 300;
+    unsigned rounds = env ? (unsigned)atoi(env) : 2000;
     rnd_state = 0x9E3779B97F4A7C15ull;
     for (unsigned i = 0; i < rounds; i++) {
         rami_ruleset rs;
@@ -258,10 +260,10 @@ static void selfplay(void **state)
             rs.max_turns = 60;
         rami_game *g;
         assert_int_equal(rami_game_new(&rs, rnd(), &g), RAMI_OK);
-        play_round(g, &st);
+        play_round(g, &st, i % 3 != 0);
         if (rami_game_phase(g) == RAMI_PHASE_ROUND_OVER && i % 4 == 0) {
             assert_int_equal(rami_game_next_round(g), RAMI_OK);
-            play_round(g, &st);
+            play_round(g, &st, true);
         }
         rami_game_free(g);
     }
