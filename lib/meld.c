@@ -83,13 +83,15 @@ int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tm
 {
     if (cards == NULL && n > 0)
         return RAMI_E_ARG;
+    /* The length first: n may be anything a caller passed. */
+    if (n > RAMI_MAX_MELD)
+        return refuse(why, why_cap, cards, RAMI_MAX_MELD, "a meld holds at most %d cards",
+                      RAMI_MAX_MELD);
     for (size_t i = 0; i < n; i++)
         if (!card_is_valid(cards[i]))
             return RAMI_E_ARG;
     if (n < 3)
         return refuse(why, why_cap, cards, n, "a meld needs at least 3 cards");
-    if (n > RAMI_MAX_MELD)
-        return refuse(why, why_cap, cards, n, "a meld holds at most %d cards", RAMI_MAX_MELD);
 
     struct census cs;
     take_census(cards, n, &cs);

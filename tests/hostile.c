@@ -24,19 +24,21 @@
 #include "rami-private.h"
 
 /* Every public function, in rami.h order. */
-#define PUBLIC_FUNCTIONS(X)                                                                        \
-    X(strerror)                                                                                    \
-    X(version) X(card_parse) X(card_format) X(cards_parse) X(ruleset_init) X(ruleset_check)        \
-        X(meld_check) X(game_new) X(game_new_deal) X(game_clone) X(game_free) X(game_phase)        \
-            X(game_current_player) X(game_dealer) X(game_round) X(game_turn) X(game_hand)          \
-                X(game_stock_count) X(game_discard_count) X(game_discard_top) X(game_has_opened)   \
-                    X(game_meld_count) X(game_meld) X(game_round_result) X(game_scores)            \
-                        X(game_next_round) X(game_match_winners) X(game_ruleset) X(game_seed)      \
-                            X(game_picked) X(game_legal_moves) X(game_check) X(game_play)          \
-                                X(game_undo) X(move_parse) X(move_format) X(game_save)             \
-                                    X(game_load) X(game_view_json) X(solve_hand)                   \
-                                        X(game_determinize) X(bot_options_init) X(bot_choose)      \
-                                            X(game_hint)
+// clang-format off
+#define PUBLIC_FUNCTIONS(X) \
+    X(strerror) X(version) X(card_parse) X(card_format) \
+    X(cards_parse) X(ruleset_init) X(ruleset_check) X(meld_check) \
+    X(game_new) X(game_new_deal) X(game_clone) X(game_free) \
+    X(game_phase) X(game_current_player) X(game_dealer) X(game_round) \
+    X(game_turn) X(game_hand) X(game_stock_count) X(game_discard_count) \
+    X(game_discard_top) X(game_has_opened) X(game_meld_count) X(game_meld) \
+    X(game_round_result) X(game_scores) X(game_next_round) X(game_match_winners) \
+    X(game_ruleset) X(game_seed) X(game_picked) X(game_legal_moves) \
+    X(game_check) X(game_play) X(game_undo) X(move_parse) \
+    X(move_format) X(game_save) X(game_load) X(game_view_json) \
+    X(solve_hand) X(game_determinize) X(bot_options_init) X(bot_choose) \
+    X(game_hint)
+// clang-format on
 
 #define FN_ENUM_(name) F_##name,
 enum fn_id { PUBLIC_FUNCTIONS(FN_ENUM_) F_COUNT };
@@ -261,8 +263,7 @@ static void test_move_text(void **state)
                           "drawx",
                           "meld",
                           "meld 7S",
-                          "meld 7S 8S 9S 10S JS QS KS AS 2S 3S 4S "
-                          "5S 6S 7S",
+                          "meld 7S 8S 9S 10S JS QS KS AS 2S 3S 4S 5S 6S 7S",
                           "lay 9S",
                           "lay 9S on",
                           "lay 9S on 0",
@@ -308,7 +309,7 @@ static void test_move_text(void **state)
         assert_int_equal(CALL(move_format, &bad, buf, sizeof buf), RAMI_E_ARG);
     }
     /* Random bytes: either a move that re-parses to itself, or an error. */
-    unsigned long rounds = small_scale() ? 5000 : 50000;
+    unsigned long rounds = small_scale() ? 5000 : 50000, formatted = 0;
     for (unsigned long k = 0; k < rounds; k++) {
         rami_move r;
         for (size_t i = 0; i < sizeof r; i++)
@@ -317,13 +318,27 @@ static void test_move_text(void **state)
             r.kind = (uint8_t)(1 + r.kind % 6);
         if (k & 2)
             r.count = (uint8_t)(r.count % 15);
+        if (k % 8 == 7) { /* plausible: valid cards and a count that fits the kind */
+            r.count = r.kind == RAMI_MOVE_MELD           ? (uint8_t)(3 + r.count % 11)
+                      : r.kind <= RAMI_MOVE_DRAW_DISCARD ? 0
+                                                         : 1;
+            for (size_t i = 0; i < RAMI_MAX_MELD; i++)
+                r.cards[i] = rnd() % 9 == 0 ? RAMI_JOKER : RAMI_CARD(1 + rnd() % 13, rnd() % 4);
+            r.side = (uint8_t)(r.side % 3);
+        }
         int st = CALL(move_format, &r, buf, sizeof buf);
         assert_true(st == RAMI_OK || st == RAMI_E_ARG);
         if (st == RAMI_OK) {
+            /* The text reads back to a move that formats to the same text. */
             rami_move back;
+            char again[128];
             assert_int_equal(CALL(move_parse, buf, &back), RAMI_OK);
+            assert_int_equal(CALL(move_format, &back, again, sizeof again), RAMI_OK);
+            assert_string_equal(buf, again);
+            formatted++;
         }
     }
+    assert_true(formatted > 0);
 }
 
 static void test_solver_and_bot_options(void **state)
@@ -800,12 +815,23 @@ struct move_stats {
 
 /* Random moves: check and play agree; a refused move changes nothing; an
  * accepted one (rare) is taken back by starting again from the clone. */
+/* A listed legal move with one byte changed: reaches the deepest checks. */
+static void mutated_move(const rami_move *list, size_t n, rami_move *m)
+{
+    *m = list[rnd() % n];
+    uint64_t r = rnd();
+    ((unsigned char *)m)[r % sizeof *m] = (unsigned char)(r >> 32);
+}
+
 static rami_game *random_moves(rami_game *g, const rami_game *ref, unsigned long rounds,
-                               struct move_stats *ms)
+                               const rami_move *list, size_t n, struct move_stats *ms)
 {
     for (unsigned long k = 0; k < rounds; k++) {
         rami_move m;
-        random_move(g, &m);
+        if (n > 0 && k % 4 == 3)
+            mutated_move(list, n, &m);
+        else
+            random_move(g, &m);
         int seat = rnd() % 8 == 0 ? (int)(rnd() % 9) - 1 : g->current;
         char why[128];
         int ck = CALL(game_check, g, seat, &m, why, sizeof why);
@@ -995,7 +1021,9 @@ static void test_games_in_every_phase(void **state)
         assert_true(rami__game_equal(g, ref));
         hostile_load(g, per_phase / 10);
         assert_true(rami__game_equal(g, ref));
-        g = random_moves(g, ref, per_phase, &ms);
+        size_t n;
+        assert_int_equal(rami_game_legal_moves(ref, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+        g = random_moves(g, ref, per_phase, list, n, &ms);
         assert_true(rami__game_equal(g, ref));
         printf("hostile: %-20s ok\n", fixture_names[fx]);
         CALL(game_free, g);
