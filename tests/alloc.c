@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -100,10 +101,7 @@ static uint64_t rnd_state = 0x853C49E6748FEA9Bull;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 /* Totals for doc/reliability.md. */

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 /* A pointer value that no call may write over *out on failure. */
 #define SENTINEL ((rami_game *)(uintptr_t)0x5E10)
@@ -168,23 +169,6 @@ static void new_rejects_invalid_rulesets(void **state)
     }
 }
 
-/* Cards of every code in hands, stock and discard pile. */
-static void census(const rami_game *g, unsigned counts[256])
-{
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (int p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n;
-        assert_int_equal(rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n), RAMI_OK);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-}
-
 static void check_fresh_round(const rami_game *g, const rami_ruleset *rs, unsigned dealer)
 {
     unsigned pack = 52u * rs->decks + rs->jokers;
@@ -206,7 +190,7 @@ static void check_fresh_round(const rami_game *g, const rami_ruleset *rs, unsign
     }
     /* The whole pack, no card lost or duplicated. */
     unsigned counts[256];
-    census(g, counts);
+    assert_true(tu_census(g, counts));
     for (unsigned c = 0; c < 256; c++) {
         unsigned want = c == RAMI_JOKER                 ? rs->jokers
                         : card_is_natural((rami_card)c) ? rs->decks

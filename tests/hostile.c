@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 /* Every public function, in rami.h order. */
 // clang-format off
@@ -54,10 +55,7 @@ static uint64_t rnd_state = 0x2545F4914F6CDD1Dull;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 static bool small_scale(void)
@@ -433,13 +431,7 @@ static void valid_deal(const rami_ruleset *rs, rami_deal *d)
     d->struct_size = sizeof *d;
     d->dealer = 1;
     rami_card pack[RAMI_MAX_PACK];
-    unsigned n = 0;
-    for (unsigned k = 0; k < rs->decks; k++)
-        for (unsigned s = 0; s < 4; s++)
-            for (unsigned r = 1; r <= 13; r++)
-                pack[n++] = RAMI_CARD(r, s);
-    for (unsigned j = 0; j < rs->jokers; j++)
-        pack[n++] = RAMI_JOKER;
+    unsigned n = tu_pack(rs, pack);
     for (unsigned p = 0; p < rs->players; p++) {
         d->hand_count[p] = rs->hand_size;
         for (unsigned i = 0; i < rs->hand_size; i++)

@@ -11,20 +11,18 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 static uint64_t rnd_state;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 static unsigned below(unsigned n)
 {
-    return (unsigned)(rnd() % n);
+    return tu_below(&rnd_state, n);
 }
 
 /* ---- random games ---- */
@@ -49,13 +47,7 @@ static void random_ruleset(rami_ruleset *rs, unsigned i)
 static void random_deal(const rami_ruleset *rs, rami_deal *d)
 {
     rami_card pack[RAMI_MAX_PACK];
-    unsigned n = 0;
-    for (unsigned k = 0; k < rs->decks; k++)
-        for (unsigned s = 0; s < 4; s++)
-            for (unsigned r = 1; r <= 13; r++)
-                pack[n++] = RAMI_CARD(r, s);
-    for (unsigned j = 0; j < rs->jokers; j++)
-        pack[n++] = RAMI_JOKER;
+    unsigned n = tu_pack(rs, pack);
     for (unsigned i = n - 1; i > 0; i--) {
         unsigned j = below(i + 1);
         rami_card c = pack[i];

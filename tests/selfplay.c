@@ -11,44 +11,18 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 static uint64_t rnd_state;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 static unsigned below(unsigned n)
 {
-    return (unsigned)(rnd() % n);
-}
-
-/* Counts of every card code in hands, stock, discard pile and table. */
-static void census(const rami_game *g, unsigned counts[256])
-{
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (int p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n;
-        assert_int_equal(rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n), RAMI_OK);
-        assert_int_equal(n, g->hands[p].size);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (size_t i = 0; i < rami_game_meld_count(g); i++) {
-        rami_meld_info info;
-        assert_int_equal(rami_game_meld(g, i, NULL, &info), RAMI_OK);
-        for (unsigned k = 0; k < info.count; k++)
-            counts[info.cards[k]]++;
-    }
+    return tu_below(&rnd_state, n);
 }
 
 static void check_table(const rami_game *g)
@@ -124,11 +98,11 @@ struct stats {
     unsigned long reasons[4];
 };
 
-static void check_position(rami_game *g, const unsigned base[256], rami_move *list,
-                           size_t cap, size_t *n_out, struct stats *st)
+static void check_position(rami_game *g, const unsigned base[256], rami_move *list, size_t cap,
+                           size_t *n_out, struct stats *st)
 {
     unsigned counts[256];
-    census(g, counts);
+    assert_true(tu_census(g, counts));
     assert_memory_equal(counts, base, sizeof counts);
     check_table(g);
 
@@ -185,7 +159,7 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
 static void play_round(rami_game *g, struct stats *st, bool eager)
 {
     unsigned base[256];
-    census(g, base);
+    assert_true(tu_census(g, base));
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     assert_non_null(list);
     unsigned guard = 0;
@@ -208,8 +182,8 @@ static void play_round(rami_game *g, struct stats *st, bool eager)
         assert_int_equal(rami_game_clone(g, &before), RAMI_OK);
         assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
         st->moves++;
-        bool table = m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF ||
-                     m.kind == RAMI_MOVE_SWAP;
+        bool table =
+            m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF || m.kind == RAMI_MOVE_SWAP;
         if (table && g->phase == RAMI_PHASE_PLAY && below(4) == 0) {
             /* Undo gives back exactly the position before the move. */
             assert_int_equal(rami_game_undo(g, g->current), RAMI_OK);
@@ -220,9 +194,9 @@ static void play_round(rami_game *g, struct stats *st, bool eager)
         if (m.kind == RAMI_MOVE_DRAW_STOCK || m.kind == RAMI_MOVE_DRAW_DISCARD ||
             g->phase != RAMI_PHASE_PLAY) {
             /* Draws and discards are never taken back. */
-            int expect = g->phase >= RAMI_PHASE_ROUND_OVER    ? RAMI_E_PHASE
-                         : g->current == before->current ? RAMI_E_UNDO
-                                                         : RAMI_E_TURN;
+            int expect = g->phase >= RAMI_PHASE_ROUND_OVER ? RAMI_E_PHASE
+                         : g->current == before->current   ? RAMI_E_UNDO
+                                                           : RAMI_E_TURN;
             assert_int_equal(rami_game_undo(g, before->current), expect);
         }
         rami_game_free(before);

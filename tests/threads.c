@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 
 #define THREADS  8
 #define TEXT_CAP (1 << 16)
@@ -71,40 +72,14 @@ static void broken(struct worker *w, int line, const char *what)
 
 static uint64_t rnd(struct worker *w)
 {
-    w->rng ^= w->rng << 13;
-    w->rng ^= w->rng >> 7;
-    w->rng ^= w->rng << 17;
-    return w->rng;
-}
-
-/* Every card code counted over hands, stock, discard pile and table. */
-static void census(const rami_game *g, unsigned counts[256])
-{
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (int p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n = 0;
-        rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (size_t i = 0; i < rami_game_meld_count(g); i++) {
-        rami_meld_info info;
-        if (rami_game_meld(g, i, NULL, &info) == RAMI_OK)
-            for (unsigned k = 0; k < info.count; k++)
-                counts[info.cards[k]]++;
-    }
+    return tu_xorshift(&w->rng);
 }
 
 static bool same_census(const rami_game *a, const rami_game *b)
 {
     unsigned ca[256], cb[256];
-    census(a, ca);
-    census(b, cb);
+    (void)tu_census(a, ca);
+    (void)tu_census(b, cb);
     return memcmp(ca, cb, sizeof ca) == 0;
 }
 
@@ -211,7 +186,7 @@ static void play_game(struct worker *w)
     if (g == NULL)
         return;
     unsigned base[256], now[256];
-    census(g, base);
+    (void)tu_census(g, base);
     /* At least a few moves even past the deadline: under valgrind a thread
      * may start late. */
     for (unsigned k = 0; g->phase <= RAMI_PHASE_PLAY && (k < 8 || now_s() < w->deadline); k++) {
@@ -225,7 +200,7 @@ static void play_game(struct worker *w)
         choose(w, g, n, k, &m);
         CHECK(w, rami_game_check(g, g->current, &m, NULL, 0) == RAMI_OK);
         CHECK(w, rami_game_play(g, g->current, &m) == RAMI_OK);
-        census(g, now);
+        (void)tu_census(g, now);
         CHECK(w, memcmp(base, now, sizeof now) == 0);
         w->moves++;
     }

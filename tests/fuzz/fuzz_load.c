@@ -6,6 +6,7 @@
 
 #include "fuzz.h"
 #include "rami-private.h"
+#include "../testutil.h"
 
 static char *save(const rami_game *g, size_t *len)
 {
@@ -21,21 +22,8 @@ static char *save(const rami_game *g, size_t *len)
 /* No face more often than the pack holds: hands, stock, discard pile, table. */
 static void check_cards(const rami_game *g)
 {
-    unsigned counts[256] = {0};
-    for (unsigned p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n = 0;
-        FUZZ_ASSERT(rami_game_hand(g, (int)p, buf, RAMI_MAX_HAND, &n) == RAMI_OK);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (unsigned i = 0; i < g->meld_count; i++)
-        for (unsigned k = 0; k < g->melds[i].count; k++)
-            counts[g->melds[i].cards[k]]++;
+    unsigned counts[256];
+    FUZZ_ASSERT(tu_census(g, counts));
     for (unsigned c = 0; c < 256; c++)
         FUZZ_ASSERT(counts[c] <= rami__pack_copies(&g->rs, (rami_card)c));
 }

@@ -9,6 +9,7 @@
 
 #include "fuzz.h"
 #include "rami-private.h"
+#include "../testutil.h"
 
 #define HEADER 13
 
@@ -19,25 +20,6 @@ typedef struct input {
 static uint8_t next(input *in)
 {
     return in->p < in->end ? *in->p++ : 0;
-}
-
-static void census(const rami_game *g, unsigned counts[256])
-{
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (unsigned p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n = 0;
-        FUZZ_ASSERT(rami_game_hand(g, (int)p, buf, RAMI_MAX_HAND, &n) == RAMI_OK);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (unsigned i = 0; i < g->meld_count; i++)
-        for (unsigned k = 0; k < g->melds[i].count; k++)
-            counts[g->melds[i].cards[k]]++;
 }
 
 static void ruleset_from(input *in, rami_ruleset *rs, uint8_t *flags)
@@ -62,13 +44,7 @@ static void ruleset_from(input *in, rami_ruleset *rs, uint8_t *flags)
 static void deal_from(const rami_ruleset *rs, uint64_t seed, rami_deal *d)
 {
     rami_card pack[RAMI_MAX_PACK];
-    unsigned n = 0;
-    for (unsigned k = 0; k < rs->decks; k++)
-        for (unsigned s = 0; s < 4; s++)
-            for (unsigned r = 1; r <= 13; r++)
-                pack[n++] = RAMI_CARD(r, s);
-    for (unsigned j = 0; j < rs->jokers; j++)
-        pack[n++] = RAMI_JOKER;
+    unsigned n = tu_pack(rs, pack);
     rami_rng rng;
     rami__rng_seed(&rng, seed);
     rami__shuffle(&rng, pack, n);
@@ -214,7 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     FUZZ_ASSERT(list != NULL);
     unsigned base[256], counts[256];
-    census(g, base);
+    FUZZ_ASSERT(tu_census(g, base));
     uint16_t round = g->round;
     while (in.p < in.end) {
         size_t n = 0;
@@ -222,10 +198,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT((n > 0) == (g->phase <= RAMI_PHASE_PLAY));
         step(g, &in, list, n);
         if (g->round != round) { /* a new deal: the whole pack */
-            census(g, base);
+            FUZZ_ASSERT(tu_census(g, base));
             round = g->round;
         }
-        census(g, counts);
+        FUZZ_ASSERT(tu_census(g, counts));
         FUZZ_ASSERT(memcmp(counts, base, sizeof counts) == 0);
     }
     round_trip(g);

@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "rami-private.h"
+#include "../testutil.h"
 
 #define SAVE_EVERY 16
 #define TEXT_CAP   (1 << 17)
@@ -89,28 +90,6 @@ static void die(const char *fmt, ...)
             die("%s (line %d)", #cond, __LINE__);                                                  \
     } while (0)
 
-static void census(const rami_game *g, unsigned counts[256])
-{
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (int p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n;
-        REQUIRE(rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n) == RAMI_OK);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (size_t i = 0; i < rami_game_meld_count(g); i++) {
-        rami_meld_info info;
-        REQUIRE(rami_game_meld(g, i, NULL, &info) == RAMI_OK);
-        for (unsigned k = 0; k < info.count; k++)
-            counts[info.cards[k]]++;
-    }
-}
-
 static void check_save_load(const rami_game *g)
 {
     size_t len;
@@ -128,7 +107,7 @@ static void check_save_load(const rami_game *g)
 static size_t check_position(rami_game *g, const unsigned base[256], unsigned long k)
 {
     unsigned counts[256];
-    census(g, counts);
+    REQUIRE(tu_census(g, counts));
     REQUIRE(memcmp(counts, base, sizeof counts) == 0);
     cnt.census++;
 
@@ -182,7 +161,7 @@ static void random_ruleset(rami_ruleset *rs)
 static void play_round(rami_game *g)
 {
     unsigned base[256];
-    census(g, base);
+    REQUIRE(tu_census(g, base));
     for (unsigned long k = 0;; k++) {
         size_t n = check_position(g, base, k);
         if (n == 0)

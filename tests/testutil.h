@@ -1,0 +1,84 @@
+/* Helpers shared by the white-box test programs (unit suites, soak, fuzz
+ * targets): the xorshift generator the random tests are pinned to, the card
+ * census and the unshuffled pack. Everything is static inline so that a file
+ * that uses only part of it compiles without unused-function warnings.
+ *
+ * No cmocka here: the fuzz targets and the soak program include this file
+ * too. Helpers that can fail report it through their return value and the
+ * caller asserts in its own way (assert_true, FUZZ_ASSERT, REQUIRE). */
+#ifndef RAMI_TESTS_TESTUTIL_H
+#define RAMI_TESTS_TESTUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "rami-private.h"
+
+/* One xorshift64 step (13, 7, 17) of *state, which must not be 0. The pinned
+ * figures of record.c, selfplay.c, alloc.c and hostile.c depend on this exact
+ * sequence: do not change it. */
+static inline uint64_t tu_xorshift(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *state = x;
+    return x;
+}
+
+/* A number in [0, n) from the next xorshift step (n > 0). */
+static inline unsigned tu_below(uint64_t *state, unsigned n)
+{
+    return (unsigned)(tu_xorshift(state) % n);
+}
+
+/* counts[c] = how many cards of code c are in the hands, stock, discard pile
+ * and table melds of g, hands and melds read through the public API. Returns
+ * false when a hand or meld could not be read or a hand read back with
+ * another size than the engine's own, and then counts may be incomplete. */
+static inline bool tu_census(const rami_game *g, unsigned counts[256])
+{
+    bool ok = true;
+    memset(counts, 0, 256 * sizeof counts[0]);
+    for (int p = 0; p < g->rs.players; p++) {
+        rami_card buf[RAMI_MAX_HAND];
+        size_t n = 0;
+        if (rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n) != RAMI_OK || n != g->hands[p].size)
+            ok = false;
+        for (size_t i = 0; i < n; i++)
+            counts[buf[i]]++;
+    }
+    for (unsigned i = 0; i < g->stock_count; i++)
+        counts[g->stock[i]]++;
+    for (unsigned i = 0; i < g->discard_count; i++)
+        counts[g->discard[i]]++;
+    for (size_t i = 0; i < rami_game_meld_count(g); i++) {
+        rami_meld_info info;
+        if (rami_game_meld(g, i, NULL, &info) != RAMI_OK) {
+            ok = false;
+            continue;
+        }
+        for (unsigned k = 0; k < info.count; k++)
+            counts[info.cards[k]]++;
+    }
+    return ok;
+}
+
+/* The unshuffled pack of rs into pack[]: the decks in suit-then-rank order,
+ * then the jokers. Returns the number of cards. */
+static inline unsigned tu_pack(const rami_ruleset *rs, rami_card pack[RAMI_MAX_PACK])
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < rs->decks; k++)
+        for (unsigned s = 0; s < 4; s++)
+            for (unsigned r = 1; r <= 13; r++)
+                pack[n++] = RAMI_CARD(r, s);
+    for (unsigned j = 0; j < rs->jokers; j++)
+        pack[n++] = RAMI_JOKER;
+    return n;
+}
+
+#endif
