@@ -9,10 +9,11 @@
 
 #include "bot-private.h"
 
-#define STRONG_DEFAULT_PLAYOUTS 2000u
-#define STRONG_MAX_DISCARDS (RAMI_MAX_HAND + 1u)
+#define STRONG_DEFAULT_PLAYOUTS 8000u
+#define STRONG_MAX_DISCARDS     (RAMI_MAX_HAND + 1u)
 #define PLAYOUT_TURN_CAP        600u
-#define WIN_BONUS 100
+#define WIN_BONUS               100
+#define STRONG_HOLD_DISCARDS    2u
 #define STRONG_Z                1.0 /* standard errors a move must beat greedy's by */
 #define STRONG_DROP_Z           2.0 /* ... or is dropped when this many below */
 #define STRONG_SAME_AFTER       24  /* dropped when no result differed after this many */
@@ -236,9 +237,9 @@ static bool play_joker(const rami_game *g, verdict *v)
 /* ------------------------------------------------------------------------ */
 
 typedef struct discard_eval {
-    uint8_t in_meld[256]; /* copies of each face in the hand's best melds */
-    uint8_t next_known[256];
-    unsigned next;
+    uint8_t in_meld[256];                /* copies of each face in the hand's best melds */
+    rami_card next_known[RAMI_MAX_HAND]; /* faces the next seat is known to hold */
+    unsigned next, nknown;
     bool next_opened;
 } discard_eval;
 
@@ -277,8 +278,9 @@ static int gift(const rami_game *g, const discard_eval *e, rami_card c)
     if (e->next_opened && fits_table(g, c))
         score += 18;
     unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
-    for (unsigned k = 1; k < 256; k++) {
-        if (!e->next_known[k] || k == RAMI_JOKER || k == c)
+    for (unsigned i = 0; i < e->nknown; i++) {
+        rami_card k = e->next_known[i];
+        if (k == RAMI_JOKER || k == c)
             continue;
         unsigned ks = RAMI_CARD_SUIT(k), kr = RAMI_CARD_RANK(k);
         int dr = (int)kr - (int)r;
@@ -317,34 +319,47 @@ static void discard_eval_init(const rami_game *g, discard_eval *e)
                 e->in_meld[res.melds[i].cards[k]]++;
     e->next = (g->current + 1u) % g->rs.players;
     e->next_opened = opened(g, e->next);
-    rami__known_cards_of(g, e->next, e->next_known);
+    uint8_t known[256];
+    rami__known_cards_of(g, e->next, known);
+    for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
+        if (known[c])
+            e->next_known[e->nknown++] = (rami_card)c;
 }
 
-/* The legal discards, best first. Returns how many were written. */
+/* The legal discards, best first: at most cap of them are validated and
+ * written. Returns how many were written. */
 static unsigned ranked_discards(const rami_game *g, verdict *out, unsigned cap)
 {
     discard_eval e;
     discard_eval_init(g, &e);
     const hand *h = &g->hands[g->current];
     int scores[RAMI_MAX_HAND + 1];
-    unsigned n = 0;
-    for (unsigned c = 1; c <= RAMI_JOKER && n < cap; c++) {
-        if (!card_is_valid((rami_card)c) || !hand_count(h, (rami_card)c))
-            continue;
-        rami_move m = simple_move(RAMI_MOVE_DISCARD, (rami_card)c);
-        verdict v;
-        if (!legal(g, &m, &v))
-            continue;
-        int sc = discard_score(g, &e, (rami_card)c);
-        unsigned i = n++;
-        /* Insertion by score, ties keep card order (deterministic). */
-        while (i > 0 && scores[i - 1] < sc) {
-            scores[i] = scores[i - 1];
-            out[i] = out[i - 1];
-            i--;
+    rami_card faces[RAMI_MAX_HAND + 1];
+    unsigned nf = 0;
+    for (unsigned suit = 0; suit < 5; suit++) {
+        for (unsigned r = 1; r <= 13; r++) {
+            rami_card c = suit < 4 ? RAMI_CARD(r, suit) : RAMI_JOKER;
+            if (suit == 4 && r > 1)
+                break;
+            if (!hand_count(h, c))
+                continue;
+            int sc = discard_score(g, &e, c);
+            unsigned i = nf++;
+            /* Insertion by score; ties keep card order (deterministic). */
+            while (i > 0 && scores[i - 1] < sc) {
+                scores[i] = scores[i - 1];
+                faces[i] = faces[i - 1];
+                i--;
+            }
+            scores[i] = sc;
+            faces[i] = c;
         }
-        scores[i] = sc;
-        out[i] = v;
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < nf && n < cap; i++) {
+        rami_move m = simple_move(RAMI_MOVE_DISCARD, faces[i]);
+        if (legal(g, &m, &out[n]))
+            n++;
     }
     return n;
 }
@@ -369,11 +384,8 @@ static int greedy_verdict(const rami_game *g, verdict *v)
     } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
         return RAMI_OK;
     }
-    verdict best[RAMI_MAX_HAND + 1];
-    if (ranked_discards(g, best, RAMI_MAX_HAND + 1) > 0) {
-        *v = best[0];
+    if (ranked_discards(g, v, 1) > 0)
         return RAMI_OK;
-    }
     /* Nothing above applies (a play is required): any legal move. */
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     if (list == NULL)
@@ -451,8 +463,12 @@ static int playout(rami_game *g, unsigned me)
         if (p != me)
             others += r->points[p];
     int score = others / (int)(g->rs.players - 1u) - r->points[me];
-    if (r->winners & (1u << me))
-        score += WIN_BONUS / __builtin_popcount(r->winners);
+    if (r->winners & (1u << me)) {
+        int shared = 0;
+        for (unsigned p = 0; p < g->rs.players; p++)
+            shared += (r->winners >> p) & 1u;
+        score += WIN_BONUS / shared;
+    }
     return score;
 }
 
@@ -517,6 +533,11 @@ static void candidates(const rami_game *d, search_state *s)
             s->ncand++;
     } else if (g.move.kind == RAMI_MOVE_DISCARD) {
         s->ncand = ranked_discards(d, s->cand, STRONG_MAX_DISCARDS);
+    } else if ((g.move.kind == RAMI_MOVE_MELD || g.move.kind == RAMI_MOVE_LAYOFF) &&
+               !d->ts.replay_pending) {
+        /* Or keep the cards in hand and end the turn. */
+        s->cand[0] = g;
+        s->ncand = 1 + ranked_discards(d, s->cand + 1, STRONG_HOLD_DISCARDS);
     }
     s->base = 0;
     for (unsigned i = 0; i < s->ncand; i++)
@@ -784,6 +805,7 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
 }
 
 /* Why greedy likes this discard. */
+/* Why greedy likes this discard. */
 static const char *discard_why(const rami_game *g, rami_card c)
 {
     discard_eval e;
@@ -791,24 +813,49 @@ static const char *discard_why(const rami_game *g, rami_card c)
     const hand *h = &g->hands[g->current];
     if (e.in_meld[c] >= hand_count(h, c))
         return "every card left is in a meld, this one breaks the cheapest";
-    if (neighbours(h, c) == 0 && gift(g, &e, c) == 0)
-        return "highest card that fits nothing";
-    if (gift(g, &e, c) == 0)
-        return "the loosest card, and it does not help the next player";
-    return "the card least useful to you and to the next player";
+    if (neighbours(h, c) > 0)
+        return gift(g, &e, c) ? "the card least useful to you and to the next player"
+                              : "the loosest card, and it does not help the next player";
+    /* A loose card: is any other loose card worth more penalty? */
+    unsigned pen = rami__card_penalty(c, &g->rs);
+    for (unsigned suit = 0; suit < 4; suit++)
+        for (unsigned r = 1; r <= 13; r++) {
+            rami_card o = RAMI_CARD(r, suit);
+            if (h->cnt[suit][r] && o != c && o != g->picked && e.in_meld[o] < h->cnt[suit][r] &&
+                neighbours(h, o) == 0 && rami__card_penalty(o, &g->rs) > pen)
+                return gift(g, &e, c) ? "a card that fits nothing of yours"
+                                      : "a card that fits nothing, and does not help the next "
+                                        "player";
+        }
+    return "highest card that fits nothing";
+}
+
+/* The strong bot overruled greedy: say so, with the simulated gain. */
+static void hint_simulated(const search_state *s, unsigned chosen, const rami_move *m, char *buf,
+                           size_t cap)
+{
+    char text[80], base[80];
+    if (rami_move_format(m, text, sizeof text) != RAMI_OK ||
+        rami_move_format(&s->cand[s->base].move, base, sizeof base) != RAMI_OK) {
+        snprintf(buf, cap, "simulations favour this move");
+        return;
+    }
+    snprintf(buf, cap, "%s: simulations favour it over \"%s\" (%+.1f points a round over %u deals)",
+             text, base, s->diff[chosen] / s->n[chosen], s->n[chosen]);
 }
 
 static void hint_reason(const rami_game *g, const search_state *s, const rami_move *m, char *buf,
                         size_t cap)
 {
-    char card[8] = "", extra[64] = "";
+    char card[8] = "";
     unsigned chosen = s->base;
     for (unsigned i = 0; i < s->ncand; i++)
         if (same_move(&s->cand[i].move, m))
             chosen = i;
-    if (chosen != s->base && s->n[chosen] > 0)
-        snprintf(extra, sizeof extra, " (simulations: %+.1f points a round over %u deals)",
-                 s->diff[chosen] / s->n[chosen], s->n[chosen]);
+    if (chosen != s->base && s->n[chosen] > 0) {
+        hint_simulated(s, chosen, m, buf, cap);
+        return;
+    }
     rami_card top = rami_game_discard_top(g);
     rami_card_format(m->kind == RAMI_MOVE_DISCARD ? m->cards[0] : top, card, sizeof card);
     switch (m->kind) {
@@ -816,17 +863,15 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
         if (top == RAMI_NO_CARD)
             snprintf(buf, cap, "draw: the discard pile is empty");
         else
-            snprintf(buf, cap, "draw: %s on the discard pile does not help your melds%s", card,
-                     extra);
+            snprintf(buf, cap, "draw: %s on the discard pile does not help your melds", card);
         break;
     case RAMI_MOVE_DRAW_DISCARD:
-        snprintf(buf, cap, "take %s: %s%s", card,
+        snprintf(buf, cap, "take %s: %s", card,
                  opened(g, g->current) ? "it joins your melds or the table"
-                                       : "it brings your opening within reach",
-                 extra);
+                                       : "it brings your opening within reach");
         break;
     case RAMI_MOVE_DISCARD:
-        snprintf(buf, cap, "discard %s: %s%s", card, discard_why(g, m->cards[0]), extra);
+        snprintf(buf, cap, "discard %s: %s", card, discard_why(g, m->cards[0]));
         break;
     default:
         hint_play(g, m, buf, cap);

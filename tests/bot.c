@@ -1,6 +1,6 @@
 /* Bots: options, legality over many random positions, no peeking at hidden
  * cards, determinism, hints. RAMI_BOT_DECISIONS raises the number of
- * level 0-1 decisions checked (default 24000). */
+ * level 0-1 decisions checked (default 100000). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -153,7 +153,7 @@ static void legal_everywhere(void **state)
 {
     (void)state;
     const char *env = getenv("RAMI_BOT_DECISIONS");
-    unsigned long target = env ? strtoul(env, NULL, 10) : 24000;
+    unsigned long target = env ? strtoul(env, NULL, 10) : 100000;
     struct tally t;
     memset(&t, 0, sizeof t);
     rnd_state = 0xB07B07ull;
