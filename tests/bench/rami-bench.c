@@ -350,12 +350,11 @@ static void bench_solve(void)
 
 static void bench_bot(void)
 {
-    static rami_move buf[RAMI_MAX_MOVES];
     for (int level = 1; level <= 2; level++) {
         figure *f = fig(level == 1 ? "bot_greedy" : "bot_strong", "us/decision (median)");
         rami_bot_options opt;
         rami_bot_options_init(&opt, level);
-        unsigned decisions = level == 1 ? scale(2000) : (quick ? 5 : 30);
+        unsigned decisions = level == 1 ? scale(2000) : (quick ? 10 : 80);
         int reps = level == 1 ? REPS : 3;
         for (int rep = 0; rep < reps; rep++) {
             static double per[4000];
@@ -374,13 +373,8 @@ static void bench_bot(void)
                 double t0 = now();
                 rami_bot_choose(g, &opt, &m);
                 per[n_per++] = (now() - t0) * 1e6;
-                /* Move on with a random legal move to visit varied positions. */
-                size_t n;
-                rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &n);
-                if (rnd() % 2)
-                    rami_game_play(g, rami_game_current_player(g), &m);
-                else
-                    rami_game_play(g, rami_game_current_player(g), &buf[rnd() % n]);
+                /* Bot against bot: the positions the bot meets in play. */
+                rami_game_play(g, rami_game_current_player(g), &m);
             }
             rami_game_free(g);
             qsort(per, n_per, sizeof per[0], cmp_double);
