@@ -20,10 +20,6 @@ RAMI_INTERNAL void rami__known_cards_of(const rami_game *g, unsigned seat, uint8
 RAMI_INTERNAL int rami__determinize_into(rami_game *out, const rami_game *g, int viewer,
                                          uint64_t seed);
 
-/* Copies the state and log of src into dst, a handle made by cloning a game
- * of the same ruleset and kind. RAMI_E_NOMEM if the log does not fit. */
-RAMI_INTERNAL int rami__game_copy(rami_game *dst, const rami_game *src);
-
 /* The greedy bot's move for the current player of g, reading only what that
  * player may know. RAMI_E_PHASE when the round is over. */
 RAMI_INTERNAL int rami__greedy_move(const rami_game *g, rami_move *out);

@@ -410,41 +410,6 @@ int rami__greedy_move(const rami_game *g, rami_move *out)
 /* Copies and playouts                                                       */
 /* ------------------------------------------------------------------------ */
 
-int rami__game_copy(rami_game *dst, const rami_game *src)
-{
-    if (src->log_len > dst->log_cap || (src->deal == NULL) != (dst->deal == NULL))
-        return RAMI_E_NOMEM;
-    uint8_t *log = dst->log;
-    rami_deal *deal = dst->deal;
-    size_t alloc_size = dst->alloc_size;
-    uint32_t log_cap = dst->log_cap;
-    memcpy(dst, src, offsetof(rami_game, log));
-    dst->log = log;
-    dst->log_cap = log_cap;
-    dst->deal = deal;
-    dst->alloc_size = alloc_size;
-    if (deal != NULL)
-        *deal = *src->deal;
-    memcpy(dst->log, src->log, src->log_len);
-    return RAMI_OK;
-}
-
-/* rami_game_play without the second validation. */
-static int play_verdict(rami_game *g, const verdict *v)
-{
-    rami_move logged = v->move;
-    if (logged.kind == RAMI_MOVE_DRAW_DISCARD) {
-        logged.count = 1;
-        logged.cards[0] = g->discard[g->discard_count - 1];
-    }
-    int st = rami__log_reserve(g, 4u + logged.count);
-    if (st != RAMI_OK)
-        return st;
-    rami__apply(g, v);
-    rami__log_push(g, &logged);
-    return RAMI_OK;
-}
-
 /* Greedy for every seat until the round ends; the result for seat me. */
 static int playout(rami_game *g, unsigned me)
 {
@@ -452,7 +417,7 @@ static int playout(rami_game *g, unsigned me)
     while (g->phase == RAMI_PHASE_DRAW || g->phase == RAMI_PHASE_PLAY) {
         verdict v;
         if (g->turn - start > PLAYOUT_TURN_CAP || greedy_verdict(g, &v) != RAMI_OK ||
-            play_verdict(g, &v) != RAMI_OK)
+            rami__play_verdict(g, &v) != RAMI_OK)
             break;
     }
     if (g->phase != RAMI_PHASE_ROUND_OVER && g->phase != RAMI_PHASE_MATCH_OVER)
@@ -567,7 +532,7 @@ static int sample_round(const rami_game *g, rami_game *det, rami_game *work, sea
         st = rami__game_copy(work, det);
         if (st != RAMI_OK)
             return st;
-        if (play_verdict(work, &s->cand[i]) != RAMI_OK)
+        if (rami__play_verdict(work, &s->cand[i]) != RAMI_OK)
             return RAMI_E_NOMEM;
         score[i] = playout(work, g->current);
         runs++;

@@ -7,8 +7,8 @@
 
 /* Bytes of log one turn can add (draw + discard) and one table card can add
  * (a lay-off, or its share of a meld or swap). */
-#define LOG_PER_TURN 10u
-#define LOG_PER_CARD 10u
+#define LOG_PER_TURN       10u
+#define LOG_PER_CARD       10u
 #define LOG_UNCAPPED_TURNS 1000u
 
 static size_t log_capacity(const rami_ruleset *rs)
@@ -42,8 +42,7 @@ static uint64_t round_seed(uint64_t seed, unsigned round)
     return seed ^ (0xD1B54A32D192ED03ull * (uint64_t)round);
 }
 
-static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
-                    rami_game **out)
+static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed, rami_game **out)
 {
     if (rs == NULL || out == NULL)
         return RAMI_E_ARG;
@@ -93,8 +92,7 @@ int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out)
 static int deal_check(const rami_ruleset *rs, const rami_deal *d)
 {
     if (d->struct_size != sizeof(rami_deal) || d->dealer >= rs->players ||
-        d->stock_count > RAMI_MAX_PACK || d->discard_count > RAMI_MAX_PACK ||
-        d->stock_count < 1)
+        d->stock_count > RAMI_MAX_PACK || d->discard_count > RAMI_MAX_PACK || d->stock_count < 1)
         return RAMI_E_ARG;
     unsigned seen[256] = {0}; /* wide: a hostile deal may repeat a card hundreds of times */
     for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
@@ -143,17 +141,27 @@ int rami_game_clone(const rami_game *g, rami_game **out)
     rami_game *c = game_alloc(g->deal != NULL, g->log_cap, false);
     if (c == NULL)
         return RAMI_E_NOMEM;
-    size_t alloc_size = c->alloc_size;
-    uint8_t *log = c->log;
-    rami_deal *deal = c->deal;
-    memcpy(c, g, offsetof(rami_game, log));
-    c->log = log;
-    c->deal = deal;
-    c->alloc_size = alloc_size;
-    if (deal != NULL)
-        *deal = *g->deal;
-    memcpy(c->log, g->log, g->log_len);
+    rami__game_copy(c, g);
     *out = c;
+    return RAMI_OK;
+}
+
+int rami__game_copy(rami_game *dst, const rami_game *src)
+{
+    if (src->log_len > dst->log_cap || (src->deal == NULL) != (dst->deal == NULL))
+        return RAMI_E_NOMEM;
+    uint8_t *log = dst->log;
+    rami_deal *deal = dst->deal;
+    size_t alloc_size = dst->alloc_size;
+    uint32_t log_cap = dst->log_cap;
+    memcpy(dst, src, offsetof(rami_game, log));
+    dst->log = log;
+    dst->log_cap = log_cap;
+    dst->deal = deal;
+    dst->alloc_size = alloc_size;
+    if (deal != NULL)
+        *deal = *src->deal;
+    memcpy(dst->log, src->log, src->log_len);
     return RAMI_OK;
 }
 
@@ -202,8 +210,8 @@ void rami__log_push(rami_game *g, const rami_move *m)
 static void begin_turn(rami_game *g)
 {
     if (g->stock_count == 0) {
-        bool may = g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS ||
-                   g->restocks < g->rs.max_restocks;
+        bool may =
+            g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS || g->restocks < g->rs.max_restocks;
         if (!may || g->discard_count < 2) {
             rami__round_end(g, RAMI_END_STOCK_OUT);
             return;

@@ -8,7 +8,7 @@
 
 #include "rami.h"
 
-#define RAMI_INTERNAL __attribute__((visibility("hidden")))
+#define RAMI_INTERNAL          __attribute__((visibility("hidden")))
 #define RAMI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 
 /* Bit helpers for rank masks (x != 0 for lowest_bit and highest_bit). */
@@ -51,9 +51,9 @@ static inline unsigned bit_count(unsigned x)
 }
 
 /* Run positions: 1 = ace low, 2..13 = ranks, 14 = ace high. */
-#define POS_ACE_HIGH 14
+#define POS_ACE_HIGH    14
 #define MAX_TABLE_MELDS (RAMI_MAX_PACK / 3)
-#define MAX_UNDO 64
+#define MAX_UNDO        64
 
 static inline bool card_is_natural(rami_card c)
 {
@@ -82,6 +82,12 @@ static inline unsigned set_value(unsigned rank)
 {
     return rank == RAMI_ACE ? 11 : rank > 10 ? 10 : rank;
 }
+
+/* ---- status.c ---- */
+/* Writes a reason into why (if not NULL, truncated to cap) and returns
+ * status: the one way every refusal explains itself. */
+RAMI_PRINTF(4, 5)
+RAMI_INTERNAL int rami__why(char *why, size_t cap, int status, const char *fmt, ...);
 
 /* ---- rng.c: xoshiro256** seeded through splitmix64 ---- */
 typedef struct rami_rng {
@@ -128,7 +134,7 @@ static inline void hand_remove(hand *h, rami_card c)
     }
     unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
     if (--h->cnt[s][r] == 0)
-        h->mask[s] &= (uint16_t)~(1u << r);
+        h->mask[s] &= (uint16_t) ~(1u << r);
 }
 
 /* Penalty of a hand left at the end of a round (RULES.md §8). */
@@ -137,14 +143,15 @@ RAMI_INTERNAL unsigned rami__card_penalty(rami_card c, const rami_ruleset *rs);
 
 /* ---- meld.c: a meld in table form ---- */
 typedef struct tmeld {
-    uint8_t kind;   /* RAMI_MELD_SET or RAMI_MELD_RUN */
-    uint8_t owner;  /* seat that laid it */
-    uint8_t count;  /* cards in it */
-    uint8_t jokers; /* jokers in it */
-    uint8_t suit;   /* run: its suit */
-    uint8_t rank;   /* set: its rank */
-    uint8_t lo, hi; /* run: first and last position (1..14) */
-    rami_card cards[RAMI_MAX_MELD]; /* run: cards[i] at position lo+i; set: naturals by suit, jokers last */
+    uint8_t kind;                   /* RAMI_MELD_SET or RAMI_MELD_RUN */
+    uint8_t owner;                  /* seat that laid it */
+    uint8_t count;                  /* cards in it */
+    uint8_t jokers;                 /* jokers in it */
+    uint8_t suit;                   /* run: its suit */
+    uint8_t rank;                   /* set: its rank */
+    uint8_t lo, hi;                 /* run: first and last position (1..14) */
+    rami_card cards[RAMI_MAX_MELD]; /* run: cards[i] at position lo+i; set: naturals by suit, jokers
+                                       last */
 } tmeld;
 
 /* Judges a meld. side: RAMI_SIDE_AUTO/LOW = lowest placement of a run's end
@@ -153,8 +160,7 @@ typedef struct tmeld {
 RAMI_INTERNAL int rami__meld_eval(unsigned jokers_per_meld, const rami_card *cards, size_t n,
                                   int side, tmeld *out, char *why, size_t why_cap);
 /* True when a run's end jokers could also stand elsewhere (JOKER_CHOICE). */
-RAMI_INTERNAL bool rami__meld_ambiguous(unsigned jokers_per_meld, const rami_card *cards,
-                                        size_t n);
+RAMI_INTERNAL bool rami__meld_ambiguous(unsigned jokers_per_meld, const rami_card *cards, size_t n);
 RAMI_INTERNAL unsigned rami__meld_points(const tmeld *m);
 RAMI_INTERNAL rami_card rami__meld_joker_as(const tmeld *m, unsigned index);
 RAMI_INTERNAL void rami__meld_info(const tmeld *m, rami_meld_info *info);
@@ -172,26 +178,26 @@ RAMI_INTERNAL unsigned rami__pack_size(const rami_ruleset *rs);
 
 /* ---- solver.c: best disjoint melds from a hand ---- */
 enum solve_objective {
-    SOLVE_POINTS = 0,  /* maximise the laid value (opening) */
-    SOLVE_PENALTY = 1  /* maximise the penalty melded away (going out) */
+    SOLVE_POINTS = 0, /* maximise the laid value (opening) */
+    SOLVE_PENALTY = 1 /* maximise the penalty melded away (going out) */
 };
 
 typedef struct solve_opts {
-    uint8_t objective;       /* enum solve_objective */
+    uint8_t objective; /* enum solve_objective */
     uint8_t jokers_per_meld;
     uint8_t joker_penalty, ace_penalty; /* SOLVE_PENALTY weights */
-    bool high_jokers;        /* JOKER_CHOICE: end jokers may take the high place */
-    bool need_pure_run;      /* at least one meld must be a run without joker */
-    rami_card must_use;      /* this face must be in a meld, RAMI_NO_CARD if none */
-    rami_card avoid;         /* face that cannot be discarded, RAMI_NO_CARD if none */
-    bool need_leftover;      /* a card other than `avoid` must be left over ... */
-    bool empty_ok;           /* ... unless the melds use the whole hand */
+    bool high_jokers;                   /* JOKER_CHOICE: end jokers may take the high place */
+    bool need_pure_run;                 /* at least one meld must be a run without joker */
+    rami_card must_use;                 /* this face must be in a meld, RAMI_NO_CARD if none */
+    rami_card avoid;                    /* face that cannot be discarded, RAMI_NO_CARD if none */
+    bool need_leftover;                 /* a card other than `avoid` must be left over ... */
+    bool empty_ok;                      /* ... unless the melds use the whole hand */
 } solve_opts;
 
 #define SOLVE_MAX_MELDS (RAMI_MAX_HAND / 3 + 1)
 
 typedef struct solve_result {
-    int value;               /* best objective value, -1 if no selection meets the options */
+    int value; /* best objective value, -1 if no selection meets the options */
     unsigned nmelds;
     tmeld melds[SOLVE_MAX_MELDS];
 } solve_result;
@@ -200,8 +206,7 @@ typedef struct solve_result {
  * target > 0 the search stops at the first selection reaching target (the
  * value returned is then >= target, not necessarily the maximum). res may
  * be NULL when only the value is wanted. */
-RAMI_INTERNAL int rami__solve(const hand *h, const solve_opts *opts, int target,
-                              solve_result *res);
+RAMI_INTERNAL int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res);
 
 /* ---- game.c: the game handle ---- */
 
@@ -230,15 +235,15 @@ typedef struct undo_rec {
 struct rami_game {
     rami_ruleset rs;
     uint64_t seed;
-    rami_rng rng;            /* this round's generator: deal and restocks */
-    uint16_t round;          /* 1-based */
-    uint32_t turn;           /* turns begun this round (no wrap without a turn cap) */
-    uint8_t phase;           /* enum rami_phase */
-    uint8_t current;         /* seat to move */
+    rami_rng rng;    /* this round's generator: deal and restocks */
+    uint16_t round;  /* 1-based */
+    uint32_t turn;   /* turns begun this round (no wrap without a turn cap) */
+    uint8_t phase;   /* enum rami_phase */
+    uint8_t current; /* seat to move */
     uint8_t dealer;
-    uint8_t restocks;        /* restocks done this round */
-    uint8_t from_deal;       /* round 1 came from rami_game_new_deal */
-    rami_card picked;        /* face taken from the discard pile this turn */
+    uint8_t restocks;  /* restocks done this round */
+    uint8_t from_deal; /* round 1 came from rami_game_new_deal */
+    rami_card picked;  /* face taken from the discard pile this turn */
     uint8_t meld_count;
     uint8_t undo_count;
     turn_state ts;
@@ -254,9 +259,9 @@ struct rami_game {
      * (kind, count, target, side, cards); a DRAW_DISCARD entry carries the
      * card taken as cards[0] (count 1). What rami_game_save writes. */
     uint32_t log_len, log_cap;
-    uint8_t *log;            /* log_inline, or the heap once it outgrew it */
-    rami_deal *deal;         /* round 1 position of a new_deal game, else NULL */
-    size_t alloc_size;       /* bytes of this allocation */
+    uint8_t *log;                     /* log_inline, or the heap once it outgrew it */
+    rami_deal *deal;                  /* round 1 position of a new_deal game, else NULL */
+    size_t alloc_size;                /* bytes of this allocation */
     _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
 };
 
@@ -271,6 +276,11 @@ RAMI_INTERNAL void rami__round_end(rami_game *g, int reason);
 RAMI_INTERNAL int rami__log_reserve(rami_game *g, size_t bytes);
 RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
 
+/* Copies src into the existing handle dst (same deal shape, log capacity
+ * at least src's log length; else RAMI_E_NOMEM and dst unchanged), keeping
+ * dst's own storage. Clones and bots' scratch copies use it. */
+RAMI_INTERNAL int rami__game_copy(rami_game *dst, const rami_game *src);
+
 /* Same state, moves and future shuffles (compares everything but where the
  * log lives). For tests. */
 RAMI_INTERNAL bool rami__game_equal(const rami_game *a, const rami_game *b);
@@ -279,16 +289,19 @@ RAMI_INTERNAL bool rami__game_equal(const rami_game *a, const rami_game *b);
 
 /* What validation found out, so that applying needs no second look. */
 typedef struct verdict {
-    rami_move move;   /* canonical form of the move */
-    tmeld meld;       /* MELD: the new meld; LAYOFF, SWAP: the target after the move */
-    uint8_t where;    /* LAYOFF: enum undo_where; SWAP: joker index */
+    rami_move move; /* canonical form of the move */
+    tmeld meld;     /* MELD: the new meld; LAYOFF, SWAP: the target after the move */
+    uint8_t where;  /* LAYOFF: enum undo_where; SWAP: joker index */
 } verdict;
 
 /* Full legality check of a move by the current player. why may be NULL. */
-RAMI_INTERNAL int rami__validate(const rami_game *g, int player, const rami_move *m,
-                                 verdict *v, char *why, size_t why_cap);
+RAMI_INTERNAL int rami__validate(const rami_game *g, int player, const rami_move *m, verdict *v,
+                                 char *why, size_t why_cap);
 /* False when no meld can be legal for the current player (see rules.c). */
 RAMI_INTERNAL bool rami__opening_possible(const rami_game *g);
+/* rami_game_play after validation: logs and applies a validated move;
+ * RAMI_E_NOMEM if the log cannot grow (nothing changed then). */
+RAMI_INTERNAL int rami__play_verdict(rami_game *g, const verdict *v);
 /* Applies a validated move. */
 RAMI_INTERNAL void rami__apply(rami_game *g, const verdict *v);
 

@@ -1,24 +1,12 @@
 /* Move rules (RULES.md §2, §5, §6): validation with a precise reason,
  * application, undo, and the guarantee that a player is never led into a
  * position from which the turn cannot be finished. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rami-private.h"
 
 #define MAX_LOOKAHEAD 48
-
-RAMI_PRINTF(4, 5) static int fail(char *why, size_t cap, int status, const char *fmt, ...)
-{
-    if (why != NULL && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, cap, fmt, ap);
-        va_end(ap);
-    }
-    return status;
-}
 
 static bool has_opt(const rami_game *g, uint32_t bit)
 {
@@ -159,24 +147,26 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
         int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
         int laid = after->ts.points;
         if (best < 0 && o.need_pure_run)
-            return fail(why, cap, RAMI_E_OPENING,
-                        "after this the opening could not be completed: it needs a run without "
-                        "joker and the cards left cannot make one");
+            return rami__why(
+                why, cap, RAMI_E_OPENING,
+                "after this the opening could not be completed: it needs a run without "
+                "joker and the cards left cannot make one");
         if (best < 0)
             best = 0;
-        return fail(why, cap, RAMI_E_OPENING,
-                    "after this meld at most %d of %u points can be laid%s", laid + best,
-                    after->rs.opening_points,
-                    o.empty_ok ? "" : " while keeping a card to discard");
+        return rami__why(why, cap, RAMI_E_OPENING,
+                         "after this meld at most %d of %u points can be laid%s", laid + best,
+                         after->rs.opening_points,
+                         o.empty_ok ? "" : " while keeping a card to discard");
     }
     if (after->ts.pickup_pending)
-        return fail(why, cap, RAMI_E_PICKUP,
-                    "after this the card taken from the discard pile could not be played");
+        return rami__why(why, cap, RAMI_E_PICKUP,
+                         "after this the card taken from the discard pile could not be played");
     if (after->ts.replay_pending)
-        return fail(why, cap, RAMI_E_JOKER_REPLAY,
-                    "after this the retrieved joker could neither be played nor the turn ended");
-    return fail(why, cap, RAMI_E_PICKED,
-                "after this no card would be left that you may discard");
+        return rami__why(
+            why, cap, RAMI_E_JOKER_REPLAY,
+            "after this the retrieved joker could neither be played nor the turn ended");
+    return rami__why(why, cap, RAMI_E_PICKED,
+                     "after this no card would be left that you may discard");
 }
 
 /* The common case decided without building the position after the play:
@@ -219,8 +209,7 @@ static bool finishes_quickly(const rami_game *g, const verdict *v)
 
 /* Builds in *after the position the move leads to (a scratch copy: the
  * log is never written) and tells whether the turn can be finished there. */
-static bool finishable_after(const rami_game *g, const verdict *v, unsigned depth,
-                             rami_game *after)
+static bool finishable_after(const rami_game *g, const verdict *v, unsigned depth, rami_game *after)
 {
     memcpy(after, g, sizeof *after);
     rami__apply(after, v);
@@ -228,8 +217,7 @@ static bool finishable_after(const rami_game *g, const verdict *v, unsigned dept
 }
 
 /* Checks the position after a validated play; may reply with a reason. */
-static int after_check(const rami_game *g, const verdict *v, unsigned depth, char *why,
-                       size_t cap)
+static int after_check(const rami_game *g, const verdict *v, unsigned depth, char *why, size_t cap)
 {
     if (finishes_quickly(g, v))
         return RAMI_OK;
@@ -282,9 +270,9 @@ static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char
             char name[8];
             card_name(cards[i], name);
             if (have == 0)
-                return fail(why, cap, RAMI_E_NOT_IN_HAND, "%s is not in your hand", name);
-            return fail(why, cap, RAMI_E_NOT_IN_HAND, "the move needs %u x %s, your hand has %u",
-                        need, name, have);
+                return rami__why(why, cap, RAMI_E_NOT_IN_HAND, "%s is not in your hand", name);
+            return rami__why(why, cap, RAMI_E_NOT_IN_HAND,
+                             "the move needs %u x %s, your hand has %u", need, name, have);
         }
     }
     return RAMI_OK;
@@ -292,21 +280,22 @@ static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char
 
 /* Lay-offs and swaps need an opened player, from the next turn on where
  * OPEN_TURN_LAYOFF is off, and other players' melds only where allowed. */
-static int check_table_access(const rami_game *g, const rami_move *m, const char *what,
-                              char *why, size_t cap)
+static int check_table_access(const rami_game *g, const rami_move *m, const char *what, char *why,
+                              size_t cap)
 {
     if (!is_opened(g))
-        return fail(why, cap, RAMI_E_NOT_OPENED, "%s need an opening of %u points first", what,
-                    g->rs.opening_points);
+        return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s need an opening of %u points first", what,
+                         g->rs.opening_points);
     if (g->ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
-        return fail(why, cap, RAMI_E_NOT_OPENED, "%s are allowed from the turn after opening",
-                    what);
+        return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s are allowed from the turn after opening",
+                         what);
     if (m->target >= g->meld_count)
-        return fail(why, cap, RAMI_E_ARG, "there is no table meld %u", m->target + 1u);
+        return rami__why(why, cap, RAMI_E_ARG, "there is no table meld %u", m->target + 1u);
     if (g->melds[m->target].owner != g->current && !has_opt(g, RAMI_OPT_LAYOFF_OTHERS))
-        return fail(why, cap, RAMI_E_CLOSED,
-                    "closed rami: meld %u belongs to seat %u, only your own melds may be touched",
-                    m->target + 1u, g->melds[m->target].owner);
+        return rami__why(
+            why, cap, RAMI_E_CLOSED,
+            "closed rami: meld %u belongs to seat %u, only your own melds may be touched",
+            m->target + 1u, g->melds[m->target].owner);
     return RAMI_OK;
 }
 
@@ -315,7 +304,7 @@ static int check_table_access(const rami_game *g, const rami_move *m, const char
 static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
 {
     if (g->discard_count == 0)
-        return fail(why, cap, RAMI_E_PICKUP, "the discard pile is empty");
+        return rami__why(why, cap, RAMI_E_PICKUP, "the discard pile is empty");
     rami_card top = g->discard[g->discard_count - 1];
     /* Fast path: a card of another face stays discardable. */
     const hand *h = &g->hands[g->current];
@@ -327,10 +316,11 @@ static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why,
     char name[8];
     card_name(top, name);
     if (has_opt(g, RAMI_OPT_PICKUP_MUST_MELD))
-        return fail(why, cap, RAMI_E_PICKUP,
-                    "%s must be melded or laid off this turn and your hand cannot do that", name);
-    return fail(why, cap, RAMI_E_PICKUP,
-                "after taking %s you would have no card you may discard", name);
+        return rami__why(why, cap, RAMI_E_PICKUP,
+                         "%s must be melded or laid off this turn and your hand cannot do that",
+                         name);
+    return rami__why(why, cap, RAMI_E_PICKUP,
+                     "after taking %s you would have no card you may discard", name);
 }
 
 static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
@@ -348,10 +338,10 @@ static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why,
                      (m->side != RAMI_SIDE_AUTO || has_opt(g, RAMI_OPT_JOKER_CHOICE)) &&
                      rami__meld_ambiguous(jpm, m->cards, m->count);
     if (m->side == RAMI_SIDE_HIGH && ambiguous && !has_opt(g, RAMI_OPT_JOKER_CHOICE))
-        return fail(why, cap, RAMI_E_MELD,
-                    "the joker stands at the lower place: JOKER_CHOICE is off");
+        return rami__why(why, cap, RAMI_E_MELD,
+                         "the joker stands at the lower place: JOKER_CHOICE is off");
     if (m->side != RAMI_SIDE_AUTO && v->meld.kind == RAMI_MELD_SET)
-        return fail(why, cap, RAMI_E_MELD, "a set has no joker place to choose");
+        return rami__why(why, cap, RAMI_E_MELD, "a set has no joker place to choose");
     /* Canonical form: table order, side only where the player chose. */
     memcpy(m->cards, v->meld.cards, m->count);
     m->side = RAMI_SIDE_AUTO;
@@ -362,8 +352,8 @@ static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why,
     }
     v->meld.owner = g->current;
     if (h->size == m->count && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
-        return fail(why, cap, RAMI_E_MUST_DISCARD,
-                    "strict rami: the last card must be discarded, keep one in hand");
+        return rami__why(why, cap, RAMI_E_MUST_DISCARD,
+                         "strict rami: the last card must be discarded, keep one in hand");
     return after_check(g, v, depth, why, cap);
 }
 
@@ -387,21 +377,23 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
         rami__cards_text(t->cards, t->count, list, sizeof list);
     bool joker = c == RAMI_JOKER;
     if (joker && t->jokers >= g->rs.jokers_per_meld)
-        return fail(why, cap, RAMI_E_LAYOFF, "%s already holds %u joker%s, the most a meld may",
-                    list, t->jokers, t->jokers == 1 ? "" : "s");
+        return rami__why(why, cap, RAMI_E_LAYOFF,
+                         "%s already holds %u joker%s, the most a meld may", list, t->jokers,
+                         t->jokers == 1 ? "" : "s");
     if (t->kind == RAMI_MELD_SET) {
         if (m->side != RAMI_SIDE_AUTO)
-            return fail(why, cap, RAMI_E_LAYOFF, "a set has no ends to choose");
+            return rami__why(why, cap, RAMI_E_LAYOFF, "a set has no ends to choose");
         if (t->count >= 4)
-            return fail(why, cap, RAMI_E_LAYOFF, "%s: a set holds at most 4 cards", list);
+            return rami__why(why, cap, RAMI_E_LAYOFF, "%s: a set holds at most 4 cards", list);
         if (!joker) {
             if (RAMI_CARD_RANK(c) != t->rank)
-                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong rank", name, list);
+                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong rank", name,
+                                 list);
             for (unsigned i = 0; i < t->count; i++)
                 if (t->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(t->cards[i]) == RAMI_CARD_SUIT(c))
-                    return fail(why, cap, RAMI_E_LAYOFF,
-                                "%s does not fit %s: a set cannot hold two cards of one suit",
-                                name, list);
+                    return rami__why(why, cap, RAMI_E_LAYOFF,
+                                     "%s does not fit %s: a set cannot hold two cards of one suit",
+                                     name, list);
         }
         nm->cards[nm->count++] = c;
         nm->jokers += joker;
@@ -417,15 +409,17 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
             fit_high = high_free;
         } else {
             if (RAMI_CARD_SUIT(c) != t->suit)
-                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong suit", name, list);
+                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong suit", name,
+                                 list);
             fit_low = low_free && pos_rank(t->lo - 1u) == RAMI_CARD_RANK(c);
             fit_high = high_free && pos_rank(t->hi + 1u) == RAMI_CARD_RANK(c);
         }
         if (!fit_low && !fit_high) {
             if (!low_free && !high_free)
-                return fail(why, cap, RAMI_E_LAYOFF, "%s is complete: a run cannot pass the ace",
-                            list);
-            return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit either end of %s", name, list);
+                return rami__why(why, cap, RAMI_E_LAYOFF,
+                                 "%s is complete: a run cannot pass the ace", list);
+            return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit either end of %s", name,
+                             list);
         }
         bool choice = !joker || has_opt(g, RAMI_OPT_JOKER_CHOICE);
         bool high;
@@ -435,14 +429,14 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
             /* The joker takes the lower free place (RULES.md §3.4). */
             high = !fit_low;
             if ((m->side == RAMI_SIDE_HIGH) != high)
-                return fail(why, cap, RAMI_E_LAYOFF,
-                            "the joker goes to the lower free place of %s: JOKER_CHOICE is off",
-                            list);
+                return rami__why(
+                    why, cap, RAMI_E_LAYOFF,
+                    "the joker goes to the lower free place of %s: JOKER_CHOICE is off", list);
         } else {
             high = m->side == RAMI_SIDE_HIGH;
             if (high ? !fit_high : !fit_low)
-                return fail(why, cap, RAMI_E_LAYOFF, "%s does not fit the %s end of %s", name,
-                            high ? "high" : "low", list);
+                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit the %s end of %s", name,
+                                 high ? "high" : "low", list);
         }
         m->side = (choice && fit_low && fit_high) ? (high ? RAMI_SIDE_HIGH : RAMI_SIDE_LOW)
                                                   : RAMI_SIDE_AUTO;
@@ -459,8 +453,8 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
         v->where = high ? WHERE_HIGH : WHERE_LOW;
     }
     if (g->hands[g->current].size == 1 && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
-        return fail(why, cap, RAMI_E_MUST_DISCARD,
-                    "strict rami: the last card must be discarded, not laid off");
+        return rami__why(why, cap, RAMI_E_MUST_DISCARD,
+                         "strict rami: the last card must be discarded, not laid off");
     return after_check(g, v, depth, why, cap);
 }
 
@@ -468,7 +462,7 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
 {
     rami_move *m = &v->move;
     if (!has_opt(g, RAMI_OPT_JOKER_SWAP))
-        return fail(why, cap, RAMI_E_SWAP, "joker retrieval is off in this ruleset");
+        return rami__why(why, cap, RAMI_E_SWAP, "joker retrieval is off in this ruleset");
     int st = check_table_access(g, m, "joker swaps", why, cap);
     if (st != RAMI_OK)
         return st;
@@ -476,7 +470,7 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
     NAME_IF(why, c, name);
     if (c == RAMI_JOKER)
-        return fail(why, cap, RAMI_E_SWAP, "a joker is retrieved with the card it stands for");
+        return rami__why(why, cap, RAMI_E_SWAP, "a joker is retrieved with the card it stands for");
     st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;
@@ -485,18 +479,18 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
     if (why != NULL)
         rami__cards_text(t->cards, t->count, list, sizeof list);
     if (t->jokers == 0)
-        return fail(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
+        return rami__why(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
     int index = -1;
     for (unsigned i = 0; i < t->count; i++)
         if (t->cards[i] == RAMI_JOKER && rami__meld_joker_as(t, i) == c)
             index = (int)i;
     if (index < 0) {
         if (t->kind == RAMI_MELD_SET && t->count - t->jokers < 3)
-            return fail(why, cap, RAMI_E_SWAP,
-                        "the joker of %s can be retrieved only when the set holds 3 natural "
-                        "cards",
-                        list);
-        return fail(why, cap, RAMI_E_SWAP, "no joker of %s stands for %s", list, name);
+            return rami__why(why, cap, RAMI_E_SWAP,
+                             "the joker of %s can be retrieved only when the set holds 3 natural "
+                             "cards",
+                             list);
+        return rami__why(why, cap, RAMI_E_SWAP, "no joker of %s stands for %s", list, name);
     }
     tmeld *nm = &v->meld;
     *nm = *t;
@@ -518,23 +512,25 @@ static int check_discard(const rami_game *g, verdict *v, unsigned depth, char *w
         return st;
     if (!is_opened(g) && (g->ts.melds > 0)) {
         if (g->ts.points >= g->rs.opening_points)
-            return fail(why, cap, RAMI_E_OPENING,
-                        "the opening needs a run without joker before you may discard");
-        return fail(why, cap, RAMI_E_OPENING,
-                    "the opening is not complete: %u of %u points laid", g->ts.points,
-                    g->rs.opening_points);
+            return rami__why(why, cap, RAMI_E_OPENING,
+                             "the opening needs a run without joker before you may discard");
+        return rami__why(why, cap, RAMI_E_OPENING,
+                         "the opening is not complete: %u of %u points laid", g->ts.points,
+                         g->rs.opening_points);
     }
     if (g->ts.pickup_pending) {
         char p[8];
-        return fail(why, cap, RAMI_E_PICKUP, "%s, taken from the discard pile, must be melded or "
-                    "laid off before you discard", card_name(g->picked, p));
+        return rami__why(why, cap, RAMI_E_PICKUP,
+                         "%s, taken from the discard pile, must be melded or "
+                         "laid off before you discard",
+                         card_name(g->picked, p));
     }
     if (c == avoid_face(g) && c != RAMI_NO_CARD)
-        return fail(why, cap, RAMI_E_PICKED,
-                    "%s was just taken from the discard pile and may not be discarded", name);
+        return rami__why(why, cap, RAMI_E_PICKED,
+                         "%s was just taken from the discard pile and may not be discarded", name);
     if (g->ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
-        return fail(why, cap, RAMI_E_JOKER_REPLAY,
-                    "the retrieved joker can be played and must be played before the discard");
+        return rami__why(why, cap, RAMI_E_JOKER_REPLAY,
+                         "the retrieved joker can be played and must be played before the discard");
     return RAMI_OK;
 }
 
@@ -546,20 +542,20 @@ static int validate_at(const rami_game *g, int player, const rami_move *m, verdi
     if (g == NULL || m == NULL || v == NULL)
         return RAMI_E_ARG;
     if (check_shape(m) != RAMI_OK)
-        return fail(why, cap, RAMI_E_ARG, "malformed move");
+        return rami__why(why, cap, RAMI_E_ARG, "malformed move");
     if (player < 0 || player >= g->rs.players)
-        return fail(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
-                    g->rs.players);
+        return rami__why(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
+                         g->rs.players);
     if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
-        return fail(why, cap, RAMI_E_PHASE, "the %s is over",
-                    g->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
+        return rami__why(why, cap, RAMI_E_PHASE, "the %s is over",
+                         g->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
     if (player != g->current)
-        return fail(why, cap, RAMI_E_TURN, "it is seat %u's turn", g->current);
+        return rami__why(why, cap, RAMI_E_TURN, "it is seat %u's turn", g->current);
     bool draw = m->kind == RAMI_MOVE_DRAW_STOCK || m->kind == RAMI_MOVE_DRAW_DISCARD;
     if (g->phase == RAMI_PHASE_DRAW && !draw)
-        return fail(why, cap, RAMI_E_PHASE, "draw a card first");
+        return rami__why(why, cap, RAMI_E_PHASE, "draw a card first");
     if (g->phase == RAMI_PHASE_PLAY && draw)
-        return fail(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
+        return rami__why(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
 
     memset(v, 0, sizeof *v);
     v->move.kind = m->kind;
@@ -686,8 +682,7 @@ void rami__apply(rami_game *g, const verdict *v)
 
 /* ---- public ---- */
 
-int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
-                    size_t why_cap)
+int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why, size_t why_cap)
 {
     verdict v;
     return rami__validate(g, player, m, &v, why, why_cap);
@@ -699,17 +694,22 @@ int rami_game_play(rami_game *g, int player, const rami_move *m)
     int st = rami__validate(g, player, m, &v, NULL, 0);
     if (st != RAMI_OK)
         return st;
+    return rami__play_verdict(g, &v);
+}
+
+int rami__play_verdict(rami_game *g, const verdict *v)
+{
     /* The log keeps the card a take brought into the hand: determinize and
      * views need to know which cards others are known to hold. */
-    rami_move logged = v.move;
+    rami_move logged = v->move;
     if (logged.kind == RAMI_MOVE_DRAW_DISCARD) {
         logged.count = 1;
         logged.cards[0] = g->discard[g->discard_count - 1];
     }
-    st = rami__log_reserve(g, 4u + logged.count);
+    int st = rami__log_reserve(g, 4u + logged.count);
     if (st != RAMI_OK)
         return st;
-    rami__apply(g, &v);
+    rami__apply(g, v);
     rami__log_push(g, &logged);
     return RAMI_OK;
 }

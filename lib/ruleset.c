@@ -1,6 +1,4 @@
 /* Rulesets: the presets of RULES.md §9 and the consistency check. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "rami-private.h"
@@ -20,7 +18,10 @@ static const struct preset {
     [RAMI_PRESET_40] = {{2, 3}, {4, 4}, 40, 2, REFERENCE_OPTIONS},
     [RAMI_PRESET_51_HOUSE] = {{2, 3}, {2, 3}, 51, 2, REFERENCE_OPTIONS},
     [RAMI_PRESET_40_HOUSE] = {{2, 3}, {2, 3}, 40, 2, REFERENCE_OPTIONS},
-    [RAMI_PRESET_FINNISH] = {{1, 2}, {2, 4}, 30, RAMI_UNLIMITED_RESTOCKS,
+    [RAMI_PRESET_FINNISH] = {{1, 2},
+                             {2, 4},
+                             30,
+                             RAMI_UNLIMITED_RESTOCKS,
                              REFERENCE_OPTIONS & ~RAMI_OPT_OPEN_TURN_LAYOFF},
 };
 
@@ -62,17 +63,6 @@ unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c)
     return c == RAMI_JOKER ? rs->jokers : card_is_natural(c) ? rs->decks : 0;
 }
 
-RAMI_PRINTF(3, 4) static int reject(char *why, size_t cap, const char *fmt, ...)
-{
-    if (why != NULL && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(why, cap, fmt, ap);
-        va_end(ap);
-    }
-    return RAMI_E_RULESET;
-}
-
 /* Jokers in one meld beyond this make no sense: a meld needs two naturals
  * and a set holds at most four cards. */
 #define MAX_JOKERS_PER_MELD 4
@@ -84,33 +74,36 @@ int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap)
     if (rs == NULL)
         return RAMI_E_ARG;
     if (rs->struct_size != sizeof *rs)
-        return reject(why, why_cap, "struct_size is %u, this library expects %u",
-                      (unsigned)rs->struct_size, (unsigned)sizeof *rs);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "struct_size is %u, this library expects %u",
+                         (unsigned)rs->struct_size, (unsigned)sizeof *rs);
     if (rs->players < 2 || rs->players > RAMI_MAX_PLAYERS)
-        return reject(why, why_cap, "players is %u, must be 2..%d", rs->players, RAMI_MAX_PLAYERS);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "players is %u, must be 2..%d", rs->players,
+                         RAMI_MAX_PLAYERS);
     if (rs->decks < 1 || rs->decks > 3)
-        return reject(why, why_cap, "decks is %u, must be 1..3", rs->decks);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "decks is %u, must be 1..3", rs->decks);
     unsigned pack = rami__pack_size(rs);
     if (pack > RAMI_MAX_PACK)
-        return reject(why, why_cap, "a pack of %u cards exceeds %d", pack, RAMI_MAX_PACK);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "a pack of %u cards exceeds %d", pack,
+                         RAMI_MAX_PACK);
     if (rs->hand_size < 1 || rs->hand_size >= RAMI_MAX_HAND)
-        return reject(why, why_cap, "hand_size is %u, must be 1..%d", rs->hand_size,
-                      RAMI_MAX_HAND - 1);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "hand_size is %u, must be 1..%d",
+                         rs->hand_size, RAMI_MAX_HAND - 1);
     unsigned dealt = (unsigned)rs->players * rs->hand_size;
     if (dealt + 2 > pack)
-        return reject(why, why_cap,
-                      "deck too small for the deal: %u players x %u cards + 1 discard + 1 stock "
-                      "card need %u, the pack has %u",
-                      rs->players, rs->hand_size, dealt + 2, pack);
+        return rami__why(why, why_cap, RAMI_E_RULESET,
+                         "deck too small for the deal: %u players x %u cards + 1 discard + 1 stock "
+                         "card need %u, the pack has %u",
+                         rs->players, rs->hand_size, dealt + 2, pack);
     if (rs->jokers_per_meld < 1 || rs->jokers_per_meld > MAX_JOKERS_PER_MELD)
-        return reject(why, why_cap, "jokers_per_meld is %u, must be 1..%d", rs->jokers_per_meld,
-                      MAX_JOKERS_PER_MELD);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "jokers_per_meld is %u, must be 1..%d",
+                         rs->jokers_per_meld, MAX_JOKERS_PER_MELD);
     unsigned reachable = 11u * (rs->hand_size + 1u);
     if (rs->opening_points > reachable)
-        return reject(why, why_cap,
-                      "opening_points %u can never be reached: %u cards are worth at most %u",
-                      rs->opening_points, rs->hand_size + 1u, reachable);
+        return rami__why(why, why_cap, RAMI_E_RULESET,
+                         "opening_points %u can never be reached: %u cards are worth at most %u",
+                         rs->opening_points, rs->hand_size + 1u, reachable);
     if (rs->options & ~RAMI_OPT_ALL)
-        return reject(why, why_cap, "unknown option bits 0x%x", rs->options & ~RAMI_OPT_ALL);
+        return rami__why(why, why_cap, RAMI_E_RULESET, "unknown option bits 0x%x",
+                         rs->options & ~RAMI_OPT_ALL);
     return RAMI_OK;
 }

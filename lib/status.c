@@ -1,5 +1,8 @@
 /* Status messages and the library version. */
-#include "rami.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "rami-private.h"
 
 const char *rami_strerror(int status)
 {
@@ -17,4 +20,15 @@ const char *rami_strerror(int status)
 const char *rami_version(void)
 {
     return RAMI_VERSION_STRING;
+}
+
+int rami__why(char *why, size_t cap, int status, const char *fmt, ...)
+{
+    if (why != NULL && cap > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, cap, fmt, ap);
+        va_end(ap);
+    }
+    return status;
 }
