@@ -25,16 +25,6 @@
 /* Small helpers                                                             */
 /* ------------------------------------------------------------------------ */
 
-static bool has_opt(const rami_game *g, uint32_t bit)
-{
-    return (g->rs.options & bit) != 0;
-}
-
-static bool opened(const rami_game *g, unsigned seat)
-{
-    return (g->ts.opened >> seat) & 1u;
-}
-
 /* Validates m for the current player; on success v holds its canonical form. */
 static bool legal(const rami_game *g, const rami_move *m, verdict *v)
 {
@@ -70,7 +60,7 @@ static solve_opts solver_opts(const rami_game *g, int objective)
     o.joker_penalty = g->rs.joker_penalty;
     o.ace_penalty = g->rs.ace_penalty;
     o.need_pure_run =
-        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !opened(g, g->current) && !g->ts.pure_run;
+        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->current) && !g->ts.pure_run;
     o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
     o.avoid = has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
     o.need_leftover = true;
@@ -121,10 +111,10 @@ static bool take_useful(const rami_game *g)
     const hand *h = &g->hands[g->current];
     hand with = *h;
     hand_add(&with, top);
-    solve_opts o = solver_opts(g, opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    solve_opts o = solver_opts(g, seat_opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
     if (has_opt(g, RAMI_OPT_KEEP_PICKUP))
         o.avoid = top;
-    if (opened(g, g->current)) {
+    if (seat_opened(g, g->current)) {
         if (top != RAMI_JOKER && fits_table(g, top))
             return true;
         if (top == RAMI_JOKER)
@@ -307,7 +297,7 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
 static void discard_eval_init(const rami_game *g, discard_eval *e)
 {
     memset(e, 0, sizeof *e);
-    solve_opts o = solver_opts(g, opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    solve_opts o = solver_opts(g, seat_opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
     o.need_leftover = false;
     o.must_use = RAMI_NO_CARD;
     o.avoid = RAMI_NO_CARD;
@@ -318,7 +308,7 @@ static void discard_eval_init(const rami_game *g, discard_eval *e)
             for (unsigned k = 0; k < res.melds[i].count; k++)
                 e->in_meld[res.melds[i].cards[k]]++;
     e->next = (g->current + 1u) % g->rs.players;
-    e->next_opened = opened(g, e->next);
+    e->next_opened = seat_opened(g, e->next);
     uint8_t known[256];
     rami__known_cards_of(g, e->next, known);
     for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
@@ -378,7 +368,7 @@ static int greedy_verdict(const rami_game *g, verdict *v)
         return RAMI_E_PHASE;
     if (g->ts.replay_pending && play_joker(g, v))
         return RAMI_OK;
-    if (!opened(g, g->current)) {
+    if (!seat_opened(g, g->current)) {
         if (play_meld(g, SOLVE_POINTS, v))
             return RAMI_OK;
     } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
@@ -753,7 +743,7 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
         tmeld t;
         rami__meld_eval(g->rs.jokers_per_meld, m->cards, m->count, m->side, &t, NULL, 0);
         unsigned pts = rami__meld_points(&t);
-        if (!opened(g, g->current)) {
+        if (!seat_opened(g, g->current)) {
             unsigned total = g->ts.points + pts;
             snprintf(buf, cap, "%s: %s your opening (%u of %u)", text,
                      total >= g->rs.opening_points ? "completes" : "builds", total,
@@ -832,7 +822,7 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
         break;
     case RAMI_MOVE_DRAW_DISCARD:
         snprintf(buf, cap, "take %s: %s", card,
-                 opened(g, g->current) ? "it joins your melds or the table"
+                 seat_opened(g, g->current) ? "it joins your melds or the table"
                                        : "it brings your opening within reach");
         break;
     case RAMI_MOVE_DISCARD:

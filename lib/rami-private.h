@@ -281,6 +281,16 @@ RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
  * dst's own storage. Clones and bots' scratch copies use it. */
 RAMI_INTERNAL int rami__game_copy(rami_game *dst, const rami_game *src);
 
+static inline bool has_opt(const rami_game *g, uint32_t bit)
+{
+    return (g->rs.options & bit) != 0;
+}
+
+static inline bool seat_opened(const rami_game *g, unsigned seat)
+{
+    return (g->ts.opened >> seat) & 1u;
+}
+
 /* Same state, moves and future shuffles (compares everything but where the
  * log lives). For tests. */
 RAMI_INTERNAL bool rami__game_equal(const rami_game *a, const rami_game *b);

@@ -1,21 +1,15 @@
 /* Move rules (RULES.md §2, §5, §6): validation with a precise reason,
  * application, undo, and the guarantee that a player is never led into a
  * position from which the turn cannot be finished. */
-#include <stdio.h>
 #include <string.h>
 
 #include "rami-private.h"
 
 #define MAX_LOOKAHEAD 48
 
-static bool has_opt(const rami_game *g, uint32_t bit)
-{
-    return (g->rs.options & bit) != 0;
-}
-
 static bool is_opened(const rami_game *g)
 {
-    return (g->ts.opened >> g->current) & 1u;
+    return seat_opened(g, g->current);
 }
 
 /* The card's text for a reason; nothing is formatted when no reason is
