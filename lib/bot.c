@@ -823,7 +823,7 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
     case RAMI_MOVE_DRAW_DISCARD:
         snprintf(buf, cap, "take %s: %s", card,
                  seat_opened(g, g->current) ? "it joins your melds or the table"
-                                       : "it brings your opening within reach");
+                                            : "it brings your opening within reach");
         break;
     case RAMI_MOVE_DISCARD:
         snprintf(buf, cap, "discard %s: %s", card, discard_why(g, m->cards[0]));
