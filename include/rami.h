@@ -455,6 +455,85 @@ RAMI_API int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, ra
  * fixed seed) and a one-line English reason. why may be NULL. */
 RAMI_API int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap);
 
+/* ------------------------------------------------------------------------ */
+/* Integer actions, returns and game length (for learning agents)            */
+/* ------------------------------------------------------------------------ */
+
+/* doc/actions.md has the numbering with its arithmetic and worked examples.
+ * Every move a ruleset can make has one fixed id in 0..N-1 (N =
+ * rami_num_distinct_actions): the same id names the same move struct in
+ * every position of that ruleset, and in every later library version. Each
+ * legal move (as rami_game_legal_moves lists it, in canonical form) has
+ * exactly one id. A few ids of the range name no move (a run placement the
+ * rules never produce under this ruleset): they are never legal and
+ * rami_action_to_move refuses them. Undo is not an action. */
+typedef uint32_t rami_action;
+
+/* N, the size of the action space of *rs (6650 for RAMI_PRESET_51 with 2
+ * players); 0 if rs is NULL or fails rami_ruleset_check. Thread-safe;
+ * constant time. */
+RAMI_API uint32_t rami_num_distinct_actions(const rami_ruleset *rs);
+
+/* The id of move *m under *rs. Accepts the canonical form and the forms
+ * that are equivalent in every position (meld cards in any order; side LOW
+ * where it is a meld's automatic place). Legality is not checked: that is
+ * the game's business. Errors: RAMI_E_ARG (NULL, invalid ruleset, a move
+ * with no id: malformed, not a meld, more jokers than the ruleset allows, a
+ * side the canonical form never names, table index beyond the table slots
+ * of the ruleset); *out is written only on success. Thread-safe. */
+RAMI_API int rami_move_to_action(const rami_ruleset *rs, const rami_move *m, rami_action *out);
+
+/* The move with id a under *rs, in canonical form (unused bytes zero), so
+ * that rami_move_to_action gives a back. Errors: RAMI_E_ARG (NULL, invalid
+ * ruleset, a >= N, an id that names no move); *out is written only on
+ * success. Thread-safe. */
+RAMI_API int rami_action_to_move(const rami_ruleset *rs, rami_action a, rami_move *out);
+
+/* The ids of the current player's legal moves, ascending: the moves of
+ * rami_game_legal_moves (count is the same), converted. (buf, cap, count)
+ * as usual; on RAMI_E_BUFFER nothing is written. Errors: RAMI_E_ARG,
+ * RAMI_E_BUFFER, RAMI_E_NOMEM (only when the position has more than 512
+ * legal moves, which needs jokers_per_meld > 1). Cost: that of
+ * rami_game_legal_moves plus a sort of the ids. */
+RAMI_API int rami_game_legal_actions(const rami_game *g, rami_action *buf, size_t cap,
+                                     size_t *count);
+
+/* The same as a mask: mask[a] = 1 for each legal id, 0 for every other id
+ * below N. cap must be at least N (*count receives N); on RAMI_E_BUFFER
+ * nothing is written. Errors as rami_game_legal_actions. */
+RAMI_API int rami_game_legal_actions_mask(const rami_game *g, uint8_t *mask, size_t cap,
+                                          size_t *count);
+
+/* rami_game_play of the move with id a. Errors: RAMI_E_ARG (bad id, or as
+ * rami_game_play), and every refusal of rami_game_play; nothing changes on
+ * error. */
+RAMI_API int rami_game_play_action(rami_game *g, int player, rami_action a);
+
+/* The most actions one round of *rs can take from its deal to its end
+ * (draws, melds, lay-offs, swaps and discards; undo is not counted):
+ * 3 * max_turns + 2 * players * (hand_size + 1), proven in doc/actions.md.
+ * A match of match_rounds rounds takes at most match_rounds times this.
+ * 0 when max_turns is 0 (no turn cap: a round can go on for ever) and for
+ * a NULL or invalid ruleset. Thread-safe. */
+RAMI_API uint32_t rami_max_game_length(const rami_ruleset *rs);
+
+/* What rami_game_returns computes (doc/actions.md, "Returns"). */
+enum rami_return_kind {
+    RAMI_RETURN_PENALTY = 0,  /* minus the points scored: 0 is best */
+    RAMI_RETURN_RELATIVE = 1, /* mean points of the other seats minus own points (zero-sum) */
+    RAMI_RETURN_WIN = 2       /* winners share +1, the other seats share -1 (zero-sum) */
+};
+/* Or'ed into kind: score the match (totals and match winners) instead of
+ * the round just finished; only in RAMI_PHASE_MATCH_OVER. */
+#define RAMI_RETURN_MATCH 0x10
+
+/* Per-seat returns of the round just finished (ROUND_OVER or MATCH_OVER)
+ * or, with RAMI_RETURN_MATCH, of the match (MATCH_OVER): out[0..cap) for
+ * seats 0..cap-1, 0 beyond the player count. Errors: RAMI_E_ARG (NULL g,
+ * out NULL with cap > 0, unknown kind), RAMI_E_PHASE (the round or match is
+ * not over); out is untouched on error. Thread-safe for const handles. */
+RAMI_API int rami_game_returns(const rami_game *g, int kind, double *out, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -120,9 +120,8 @@ static void build_meld_corpus(void)
         } else {
             n = 3 + (unsigned)(rnd() % 11);
             for (unsigned k = 0; k < n; k++)
-                corpus_cards[i][k] = rnd() % 20 == 0
-                                         ? RAMI_JOKER
-                                         : RAMI_CARD(1 + rnd() % 13, rnd() % 4);
+                corpus_cards[i][k] =
+                    rnd() % 20 == 0 ? RAMI_JOKER : RAMI_CARD(1 + rnd() % 13, rnd() % 4);
         }
         /* Any order: shuffle the cards. */
         for (unsigned k = n; k > 1; k--) {
@@ -263,6 +262,57 @@ static void bench_selfplay(void)
     }
 }
 
+/* ---- the integer action API beside the struct API ---- */
+
+static void bench_actions(void)
+{
+    if (npositions == 0)
+        collect_positions();
+    static rami_action ids[RAMI_MAX_MOVES];
+    static double per[MAX_POSITIONS];
+    figure *f = fig("legal_actions", "ns/call (median over positions)");
+    for (int rep = 0; rep < REPS; rep++) {
+        enum { LOOPS = 10 };
+        size_t total = 0;
+        for (unsigned i = 0; i < npositions; i++) {
+            double t0 = now();
+            for (unsigned l = 0; l < LOOPS; l++) {
+                size_t n;
+                rami_game_legal_actions(positions[i], ids, RAMI_MAX_MOVES, &n);
+                total += n;
+            }
+            per[i] = (now() - t0) * 1e9 / LOOPS;
+        }
+        qsort(per, npositions, sizeof per[0], cmp_double);
+        add(f, per[npositions / 2]);
+        sink = (unsigned)total;
+    }
+    /* Random self-play as bench_selfplay, through ids: legal_actions and
+     * play_action. */
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
+    figure *fa = fig("selfplay_actions_int", "actions/s (legal_actions + play_action)");
+    unsigned rounds = scale(200);
+    for (int rep = 0; rep < REPS; rep++) {
+        unsigned long actions = 0;
+        double t0 = now();
+        for (unsigned r = 0; r < rounds; r++) {
+            rami_game *g;
+            rami_game_new(&rs, (uint64_t)rep * 100000u + r, &g);
+            for (;;) {
+                size_t n;
+                rami_game_legal_actions(g, ids, RAMI_MAX_MOVES, &n);
+                if (n == 0)
+                    break;
+                rami_game_play_action(g, rami_game_current_player(g), ids[rnd() % n]);
+                actions++;
+            }
+            rami_game_free(g);
+        }
+        add(fa, (double)actions / (now() - t0));
+    }
+}
+
 /* ---- handles ---- */
 
 static void bench_handles(void)
@@ -387,9 +437,13 @@ struct bench {
     const char *name;
     void (*run)(void);
 } benches[] = {
-    {"meld_check", bench_meld_check}, {"legal_moves", bench_legal_moves},
-    {"selfplay", bench_selfplay},     {"handles", bench_handles},
-    {"solve", bench_solve},           {"bot", bench_bot},
+    {"meld_check", bench_meld_check},
+    {"legal_moves", bench_legal_moves},
+    {"selfplay", bench_selfplay},
+    {"actions", bench_actions},
+    {"handles", bench_handles},
+    {"solve", bench_solve},
+    {"bot", bench_bot},
 };
 
 int main(int argc, char **argv)
