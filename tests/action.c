@@ -78,6 +78,7 @@ static void test_pinned_layout(void **state)
     assert_names(&rs, 2 + 6 * 15 + 13, "meld 7D 7H 7S JK");
     /* Runs from 197: 583 per suit; spades are suit 3. */
     assert_names(&rs, 197 + 3 * 583 + 5 * 4, "meld 6S 7S 8S");
+    assert_names(&rs, 1970, "meld 7S 8S 9S");
     assert_names(&rs, 197 + 3 * 583 + 5 * 4 + 1, "meld JK 7S 8S");
     assert_names(&rs, 197 + 2 * 583 + 48 + 55 + 0 * 6 + 4, "meld AH 2H 3H JK 5H");
     /* Lay-offs from 2529: 61 per table slot. */
@@ -103,6 +104,58 @@ static void test_pinned_layout(void **state)
     assert_int_equal(rami_num_distinct_actions(&rs), 6537);
     rs = preset(RAMI_PRESET_51, 6);
     assert_int_equal(rami_num_distinct_actions(&rs), 8571);
+}
+
+/* N by the formulas of doc/actions.md, computed here from scratch. */
+static uint32_t doc_formula(const rami_ruleset *rs)
+{
+    unsigned j = rs->jokers < rs->jokers_per_meld ? rs->jokers : rs->jokers_per_meld;
+    unsigned longest = rs->hand_size + 2u < 13u ? rs->hand_size + 2u : 13u;
+    unsigned pack = 52u * rs->decks + rs->jokers;
+    unsigned slots = pack / 3u < 26u * rs->decks ? pack / 3u : 26u * rs->decks;
+    uint32_t sets = 0, runs = 0;
+    for (unsigned suits = 0; suits < 16; suits++) {
+        unsigned nn = (unsigned)__builtin_popcount(suits);
+        for (unsigned k = 0; k <= j && nn >= 2; k++)
+            sets += nn + k >= 3 && nn + k <= 4;
+    }
+    for (unsigned n = 3; n <= longest; n++) {
+        uint32_t masks = 0, c = 1; /* c = C(n, k) */
+        for (unsigned k = 0; k <= j && k <= n - 2; k++) {
+            masks += c;
+            c = c * (n - k) / (k + 1);
+        }
+        runs += (15 - n) * masks;
+    }
+    bool joker = rs->jokers > 0, choice = rs->options & RAMI_OPT_JOKER_CHOICE;
+    uint32_t per_slot = 60 + (joker ? 1 + 2 * choice : 0);
+    uint32_t swaps = joker && (rs->options & RAMI_OPT_JOKER_SWAP) ? 52 * slots : 0;
+    return 2 + 13 * sets + 4 * runs + slots * per_slot + swaps + 52 + joker;
+}
+
+static void test_sizes_follow_the_formula(void **state)
+{
+    (void)state;
+    unsigned checked = 0;
+    for (unsigned decks = 1; decks <= 3; decks++)
+        for (unsigned jokers = 0; jokers <= 12; jokers += 1 + jokers / 4)
+            for (unsigned jpm = 1; jpm <= 4; jpm++)
+                for (unsigned hs = 1; hs <= 31; hs += 3)
+                    for (unsigned opt = 0; opt < 4; opt++) {
+                        rami_ruleset rs = preset(RAMI_PRESET_51, 2);
+                        rs.decks = (uint8_t)decks;
+                        rs.jokers = (uint8_t)jokers;
+                        rs.jokers_per_meld = (uint8_t)jpm;
+                        rs.hand_size = (uint8_t)hs;
+                        rs.opening_points = 0;
+                        rs.options = (opt & 1 ? RAMI_OPT_JOKER_CHOICE : 0) |
+                                     (opt & 2 ? RAMI_OPT_JOKER_SWAP : 0);
+                        if (rami_ruleset_check(&rs, NULL, 0) != RAMI_OK)
+                            continue;
+                        assert_int_equal(rami_num_distinct_actions(&rs), doc_formula(&rs));
+                        checked++;
+                    }
+    assert_true(checked > 1000);
 }
 
 /* ---- every id of a ruleset ---- */
@@ -590,10 +643,15 @@ static void test_returns(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pinned_layout),    cmocka_unit_test(test_every_id_round_trips),
-        cmocka_unit_test(test_bad_moves),        cmocka_unit_test(test_bad_calls_change_nothing),
-        cmocka_unit_test(test_returns),          cmocka_unit_test(test_max_game_length),
-        cmocka_unit_test(test_selfplay_presets), cmocka_unit_test(test_selfplay_variants),
+        cmocka_unit_test(test_pinned_layout),
+        cmocka_unit_test(test_sizes_follow_the_formula),
+        cmocka_unit_test(test_every_id_round_trips),
+        cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_bad_calls_change_nothing),
+        cmocka_unit_test(test_returns),
+        cmocka_unit_test(test_max_game_length),
+        cmocka_unit_test(test_selfplay_presets),
+        cmocka_unit_test(test_selfplay_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
