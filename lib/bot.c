@@ -286,7 +286,7 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
     const hand *h = &g->hands[g->current];
     if (c == RAMI_JOKER)
         return -1000;
-    int score = (int)rami__card_penalty(c, &g->rs);
+    int score = (int)card_penalty(c, &g->rs);
     if (e->in_meld[c] >= hand_count(h, c))
         score -= 200;
     else
@@ -753,7 +753,7 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
         }
     } else if (m->kind == RAMI_MOVE_LAYOFF) {
         snprintf(buf, cap, "%s: gets rid of %u penalty points%s", text,
-                 rami__card_penalty(m->cards[0], &g->rs), h->size == 1 ? " and goes out" : "");
+                 card_penalty(m->cards[0], &g->rs), h->size == 1 ? " and goes out" : "");
     } else {
         snprintf(buf, cap, "%s: takes the joker back for a loose card", text);
     }
@@ -772,12 +772,12 @@ static const char *discard_why(const rami_game *g, rami_card c)
         return gift(g, &e, c) ? "the card least useful to you and to the next player"
                               : "the loosest card, and it does not help the next player";
     /* A loose card: is any other loose card worth more penalty? */
-    unsigned pen = rami__card_penalty(c, &g->rs);
+    unsigned pen = card_penalty(c, &g->rs);
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++) {
             rami_card o = RAMI_CARD(r, suit);
             if (h->cnt[suit][r] && o != c && o != g->picked && e.in_meld[o] < h->cnt[suit][r] &&
-                neighbours(h, o) == 0 && rami__card_penalty(o, &g->rs) > pen)
+                neighbours(h, o) == 0 && card_penalty(o, &g->rs) > pen)
                 return gift(g, &e, c) ? "a card that fits nothing of yours"
                                       : "a card that fits nothing, and does not help the next "
                                         "player";

@@ -83,6 +83,21 @@ static inline unsigned set_value(unsigned rank)
     return rank == RAMI_ACE ? 11 : rank > 10 ? 10 : rank;
 }
 
+/* Penalty of a card left in hand at the end of a round (RULES.md §8): the
+ * one penalty table, read by scoring, the solver and the bots. */
+static inline unsigned penalty_value(rami_card c, unsigned ace_penalty, unsigned joker_penalty)
+{
+    if (c == RAMI_JOKER)
+        return joker_penalty;
+    unsigned r = RAMI_CARD_RANK(c);
+    return r == RAMI_ACE ? ace_penalty : r > 10 ? 10 : r;
+}
+
+static inline unsigned card_penalty(rami_card c, const rami_ruleset *rs)
+{
+    return penalty_value(c, rs->ace_penalty, rs->joker_penalty);
+}
+
 /* ---- status.c ---- */
 /* Writes a reason into why (if not NULL, truncated to cap) and returns
  * status: the one way every refusal explains itself. */
@@ -139,7 +154,6 @@ static inline void hand_remove(hand *h, rami_card c)
 
 /* Penalty of a hand left at the end of a round (RULES.md §8). */
 RAMI_INTERNAL unsigned rami__hand_value(const hand *h, const rami_ruleset *rs);
-RAMI_INTERNAL unsigned rami__card_penalty(rami_card c, const rami_ruleset *rs);
 
 /* ---- meld.c: a meld in table form ---- */
 typedef struct tmeld {

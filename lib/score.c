@@ -3,20 +3,12 @@
 
 #include "rami-private.h"
 
-unsigned rami__card_penalty(rami_card c, const rami_ruleset *rs)
-{
-    if (c == RAMI_JOKER)
-        return rs->joker_penalty;
-    unsigned r = RAMI_CARD_RANK(c);
-    return r == RAMI_ACE ? rs->ace_penalty : r > 10 ? 10 : r;
-}
-
 unsigned rami__hand_value(const hand *h, const rami_ruleset *rs)
 {
     unsigned sum = (unsigned)h->jokers * rs->joker_penalty;
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++)
-            sum += h->cnt[suit][r] * rami__card_penalty(RAMI_CARD(r, suit), rs);
+            sum += h->cnt[suit][r] * card_penalty(RAMI_CARD(r, suit), rs);
     return sum;
 }
 

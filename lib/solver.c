@@ -373,12 +373,6 @@ static void pick_to_tmeld(const pick *p, tmeld *m)
     }
 }
 
-/* Hand value of a natural of rank r (RULES.md §8). */
-static unsigned rank_penalty(const solve_opts *o, unsigned r)
-{
-    return r == RAMI_ACE ? o->ace_penalty : r > 10 ? 10 : r;
-}
-
 static void search_init(search *s, const solve_opts *opts, int target)
 {
     memset(s, 0, sizeof *s);
@@ -390,8 +384,9 @@ static void search_init(search *s, const solve_opts *opts, int target)
         s->prefix[k] = s->prefix[k - 1] + (int)pos_value(k);
     bool points = opts->objective == SOLVE_POINTS;
     for (unsigned r = 1; r <= 13; r++)
-        s->gain[r] = points ? (int)set_value(r) : (int)rank_penalty(opts, r);
-    s->joker_gain = points ? 11 : opts->joker_penalty;
+        s->gain[r] =
+            points ? (int)set_value(r) : (int)penalty_value(RAMI_CARD(r, 0), opts->ace_penalty, 0);
+    s->joker_gain = points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
     if (card_is_natural(opts->avoid))
         s->avoid_bit[RAMI_CARD_SUIT(opts->avoid)] = 1u << RAMI_CARD_RANK(opts->avoid);
     if (card_is_natural(opts->must_use)) {
@@ -493,7 +488,7 @@ int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand_cards, size_t 
     sol.left_count = (uint8_t)solution_left(h, &res, sol.left);
     unsigned penalty = 0;
     for (unsigned i = 0; i < sol.left_count; i++)
-        penalty += rami__card_penalty(sol.left[i], rs);
+        penalty += card_penalty(sol.left[i], rs);
     sol.penalty = (uint16_t)penalty;
     *out = sol;
     return RAMI_OK;

@@ -21,12 +21,12 @@ static void card_penalties(void **state)
     custom.ace_penalty = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rami_card c = sc_card(cases[i].card);
-        assert_int_equal(rami__card_penalty(c, &rs), cases[i].reference);
-        assert_int_equal(rami__card_penalty(c, &custom), cases[i].custom);
+        assert_int_equal(card_penalty(c, &rs), cases[i].reference);
+        assert_int_equal(card_penalty(c, &custom), cases[i].custom);
     }
     for (unsigned r = 2; r <= 10; r++)
         for (unsigned s = 0; s < 4; s++)
-            assert_int_equal(rami__card_penalty(RAMI_CARD(r, s), &rs), r);
+            assert_int_equal(card_penalty(RAMI_CARD(r, s), &rs), r);
 }
 
 static unsigned value_of(const char *text, const rami_ruleset *rs)
