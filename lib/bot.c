@@ -53,18 +53,10 @@ static rami_move meld_move(const tmeld *t)
 
 static solve_opts solver_opts(const rami_game *g, int objective)
 {
-    solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.objective = (uint8_t)objective;
-    o.jokers_per_meld = g->rs.jokers_per_meld;
-    o.joker_penalty = g->rs.joker_penalty;
-    o.ace_penalty = g->rs.ace_penalty;
-    o.need_pure_run =
-        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->current) && !g->ts.pure_run;
-    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
-    o.avoid = has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
-    o.need_leftover = true;
-    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
+    solve_opts o = turn_solve_opts(g, objective);
+    /* The bot lays its melds with side AUTO, where an end joker takes the
+     * lower place: it values them that way. */
+    o.high_jokers = false;
     return o;
 }
 

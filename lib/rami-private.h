@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "rami.h"
 
@@ -210,6 +211,23 @@ typedef struct solve_opts {
 
 #define SOLVE_MAX_MELDS (RAMI_MAX_HAND / 3 + 1)
 
+/* What the ruleset says about every solve: objective, joker limit,
+ * penalties and where an end joker may stand; no turn condition. The
+ * conditions of a turn are added by turn_solve_opts. */
+static inline solve_opts solve_opts_of(const rami_ruleset *rs, int objective)
+{
+    solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.objective = (uint8_t)objective;
+    o.jokers_per_meld = rs->jokers_per_meld;
+    o.joker_penalty = rs->joker_penalty;
+    o.ace_penalty = rs->ace_penalty;
+    o.high_jokers = (rs->options & RAMI_OPT_JOKER_CHOICE) != 0;
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+    return o;
+}
+
 typedef struct solve_result {
     int value; /* best objective value, -1 if no selection meets the options */
     unsigned nmelds;
@@ -303,6 +321,29 @@ static inline bool has_opt(const rami_game *g, uint32_t bit)
 static inline bool seat_opened(const rami_game *g, unsigned seat)
 {
     return (g->ts.opened >> seat) & 1u;
+}
+
+/* The face the current player may not discard this turn (RULES.md §2.3). */
+static inline rami_card avoid_face(const rami_game *g)
+{
+    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
+}
+
+/* The solver options of the current player's turn: the ruleset's (see
+ * solve_opts_of) plus the pure run still missing before the opening, the
+ * picked card still to be melded, the face that may not be discarded, and
+ * a card left to discard unless going out by meld is allowed. The one
+ * builder for rules and bots. */
+static inline solve_opts turn_solve_opts(const rami_game *g, int objective)
+{
+    solve_opts o = solve_opts_of(&g->rs, objective);
+    o.need_pure_run =
+        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->current) && !g->ts.pure_run;
+    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
+    o.avoid = avoid_face(g);
+    o.need_leftover = true;
+    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
+    return o;
 }
 
 /* Same state, moves and future shuffles (compares everything but where the

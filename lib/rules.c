@@ -23,12 +23,6 @@ static const char *card_name(rami_card c, char buf[8])
 
 #define NAME_IF(why, c, buf) ((why) != NULL ? card_name((c), (buf)) : ((buf)[0] = '\0', (buf)))
 
-/* The face the player may not discard this turn (RULES.md §2.3). */
-static rami_card avoid_face(const rami_game *g)
-{
-    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
-}
-
 static bool has_discardable(const rami_game *g)
 {
     const hand *h = &g->hands[g->current];
@@ -67,21 +61,6 @@ static bool play_exists(const rami_game *g, rami_card face, unsigned depth)
     return ps.found;
 }
 
-static solve_opts opening_opts(const rami_game *g)
-{
-    solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.objective = SOLVE_POINTS;
-    o.jokers_per_meld = g->rs.jokers_per_meld;
-    o.high_jokers = has_opt(g, RAMI_OPT_JOKER_CHOICE);
-    o.need_pure_run = has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !g->ts.pure_run;
-    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
-    o.avoid = avoid_face(g);
-    o.need_leftover = true;
-    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
-    return o;
-}
-
 /* Points still needed to open (at least 1 while a pure run is missing). */
 static int opening_need(const rami_game *g)
 {
@@ -94,7 +73,7 @@ static int opening_need(const rami_game *g)
  * discard (or nothing, where going out by meld is allowed)? */
 static bool opening_reachable(const rami_game *g)
 {
-    solve_opts o = opening_opts(g);
+    solve_opts o = turn_solve_opts(g, SOLVE_POINTS);
     int need = opening_need(g);
     return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
 }
@@ -107,7 +86,7 @@ bool rami__opening_possible(const rami_game *g)
 {
     if (is_opened(g))
         return true;
-    solve_opts o = opening_opts(g);
+    solve_opts o = turn_solve_opts(g, SOLVE_POINTS);
     o.must_use = RAMI_NO_CARD;
     o.need_leftover = false;
     int need = opening_need(g);
@@ -137,7 +116,7 @@ static bool finishable(const rami_game *g, unsigned depth)
 static int dead_end(const rami_game *after, char *why, size_t cap)
 {
     if (!is_opened(after)) {
-        solve_opts o = opening_opts(after);
+        solve_opts o = turn_solve_opts(after, SOLVE_POINTS);
         int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
         int laid = after->ts.points;
         if (best < 0 && o.need_pure_run)

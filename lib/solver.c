@@ -460,16 +460,8 @@ int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand_cards, size_t 
     for (size_t i = 0; i < n; i++)
         hand_add(&h, hand_cards[i]);
 
-    solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.objective = goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY;
-    o.jokers_per_meld = rs->jokers_per_meld;
-    o.joker_penalty = rs->joker_penalty;
-    o.ace_penalty = rs->ace_penalty;
-    o.high_jokers = (rs->options & RAMI_OPT_JOKER_CHOICE) != 0;
+    solve_opts o = solve_opts_of(rs, goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY);
     o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
-    o.must_use = RAMI_NO_CARD;
-    o.avoid = RAMI_NO_CARD;
 
     solve_result res;
     /* -1: no selection has the pure run OPEN_PURE_RUN asks for, so none. */
