@@ -60,31 +60,12 @@ static solve_opts solver_opts(const rami_game *g, int objective)
     return o;
 }
 
-/* Does c fit a table meld at an end or as a set's fourth card? */
-static bool fits_meld(const tmeld *t, rami_card c, unsigned jokers_per_meld)
-{
-    if (c == RAMI_JOKER)
-        return t->jokers < jokers_per_meld && t->count < RAMI_MAX_MELD;
-    if (t->kind == RAMI_MELD_SET) {
-        if (t->count >= 4 || RAMI_CARD_RANK(c) != t->rank)
-            return false;
-        for (unsigned i = 0; i < t->count; i++)
-            if (t->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(t->cards[i]) == RAMI_CARD_SUIT(c))
-                return false;
-        return true;
-    }
-    if (RAMI_CARD_SUIT(c) != t->suit)
-        return false;
-    bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
-    bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
-    return (low_free && pos_rank(t->lo - 1u) == RAMI_CARD_RANK(c)) ||
-           (high_free && pos_rank(t->hi + 1u) == RAMI_CARD_RANK(c));
-}
-
+/* Does c fit some table meld (lay-off rules of fit.c, whoever owns it)? */
 static bool fits_table(const rami_game *g, rami_card c)
 {
+    bool low, high;
     for (unsigned i = 0; i < g->meld_count; i++)
-        if (fits_meld(&g->melds[i], c, g->rs.jokers_per_meld))
+        if (rami__fit_card(&g->melds[i], c, g->rs.jokers_per_meld, &low, &high) == FIT_OK)
             return true;
     return false;
 }

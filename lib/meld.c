@@ -114,7 +114,7 @@ int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tm
         m.kind = RAMI_MELD_SET;
         m.rank = (uint8_t)lowest_bit(cs.ranks);
         memcpy(m.cards, cards, n);
-        rami__set_normalize(&m);
+        set_normalize(&m);
     } else if (single_bit(cs.suits)) {
         if (cs.dup_rank)
             return refuse(why, why_cap, cards, n, "a run cannot hold two cards of one rank");
@@ -154,11 +154,6 @@ bool rami__meld_ambiguous(unsigned jpm, const rami_card *cards, size_t n)
     return lo.kind == RAMI_MELD_RUN && lo.lo != hi.lo;
 }
 
-void rami__set_normalize(tmeld *m)
-{
-    rami__cards_sort(m->cards, m->count);
-}
-
 unsigned rami__meld_points(const tmeld *m)
 {
     if (m->kind == RAMI_MELD_SET)
@@ -167,24 +162,6 @@ unsigned rami__meld_points(const tmeld *m)
     for (unsigned pos = m->lo; pos <= m->hi; pos++)
         sum += pos_value(pos);
     return sum;
-}
-
-rami_card rami__meld_joker_as(const tmeld *m, unsigned index)
-{
-    if (index >= m->count || m->cards[index] != RAMI_JOKER)
-        return RAMI_NO_CARD;
-    if (m->kind == RAMI_MELD_RUN)
-        return RAMI_CARD(pos_rank(m->lo + index), m->suit);
-    unsigned naturals = (unsigned)m->count - m->jokers;
-    if (naturals == 3 && m->count == 4) {
-        unsigned seen = 0;
-        for (unsigned i = 0; i < naturals; i++)
-            seen |= 1u << RAMI_CARD_SUIT(m->cards[i]);
-        for (unsigned s = 0; s < 4; s++)
-            if (!(seen & (1u << s)))
-                return RAMI_CARD(m->rank, s);
-    }
-    return RAMI_CARD(m->rank, RAMI_SUIT_ANY);
 }
 
 void rami__meld_info(const tmeld *m, rami_meld_info *info)

@@ -163,52 +163,45 @@ static void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
     }
 }
 
+static bool may_touch(const gen *x, const tmeld *t)
+{
+    return t->owner == x->g->current || (x->g->rs.options & RAMI_OPT_LAYOFF_OTHERS);
+}
+
+/* What the meld has room for, from meld_room_of: a set's missing suits, a
+ * run's ends (an ace on 2..K fits both), and a joker. */
+static void gen_layoffs(gen *x, unsigned i, const tmeld *t)
+{
+    meld_room r;
+    meld_room_of(t, x->g->rs.jokers_per_meld, &r);
+    for (unsigned s = 0; s < 4; s++)
+        if (r.suits & (1u << s))
+            emit_layoff(x, i, RAMI_CARD(t->rank, s), false);
+    if (r.low != RAMI_NO_CARD && r.low == r.high) {
+        emit_layoff(x, i, r.low, true);
+    } else {
+        if (r.low != RAMI_NO_CARD)
+            emit_layoff(x, i, r.low, false);
+        if (r.high != RAMI_NO_CARD)
+            emit_layoff(x, i, r.high, false);
+    }
+    bool both = r.low != RAMI_NO_CARD && r.high != RAMI_NO_CARD;
+    if (r.joker)
+        emit_layoff(x, i, RAMI_JOKER, both && (x->g->rs.options & RAMI_OPT_JOKER_CHOICE));
+}
+
+/* Lay-offs first, then swaps, each by table order. */
 static void gen_table(gen *x)
 {
     const rami_game *g = x->g;
-    bool others = g->rs.options & RAMI_OPT_LAYOFF_OTHERS;
-    bool choice = g->rs.options & RAMI_OPT_JOKER_CHOICE;
-    bool swap = g->rs.options & RAMI_OPT_JOKER_SWAP;
-    /* Lay-offs first, then swaps, each by table order. */
-    for (unsigned i = 0; i < g->meld_count && !x->stop; i++) {
-        const tmeld *t = &g->melds[i];
-        if (t->owner != g->current && !others)
-            continue;
-        bool joker_fits = t->jokers < g->rs.jokers_per_meld;
-        if (t->kind == RAMI_MELD_SET) {
-            if (t->count >= 4)
-                continue;
-            unsigned seen = 0;
-            for (unsigned k = 0; k < t->count; k++)
-                if (t->cards[k] != RAMI_JOKER)
-                    seen |= 1u << RAMI_CARD_SUIT(t->cards[k]);
-            for (unsigned s = 0; s < 4; s++)
-                if (!(seen & (1u << s)))
-                    emit_layoff(x, i, RAMI_CARD(t->rank, s), false);
-            if (joker_fits)
-                emit_layoff(x, i, RAMI_JOKER, false);
-            continue;
-        }
-        bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
-        bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
-        rami_card low = low_free ? RAMI_CARD(pos_rank(t->lo - 1u), t->suit) : RAMI_NO_CARD;
-        rami_card high = high_free ? RAMI_CARD(pos_rank(t->hi + 1u), t->suit) : RAMI_NO_CARD;
-        if (low != RAMI_NO_CARD && low == high) {
-            emit_layoff(x, i, low, true); /* an ace on 2..K */
-        } else {
-            if (low != RAMI_NO_CARD)
-                emit_layoff(x, i, low, false);
-            if (high != RAMI_NO_CARD)
-                emit_layoff(x, i, high, false);
-        }
-        if (joker_fits && (low_free || high_free))
-            emit_layoff(x, i, RAMI_JOKER, choice && low_free && high_free);
-    }
-    if (!swap)
+    for (unsigned i = 0; i < g->meld_count && !x->stop; i++)
+        if (may_touch(x, &g->melds[i]))
+            gen_layoffs(x, i, &g->melds[i]);
+    if (!(g->rs.options & RAMI_OPT_JOKER_SWAP))
         return;
     for (unsigned i = 0; i < g->meld_count && !x->stop; i++) {
         const tmeld *t = &g->melds[i];
-        if (t->jokers == 0 || (t->owner != g->current && !others))
+        if (t->jokers == 0 || !may_touch(x, t))
             continue;
         for (unsigned k = 0; k < t->count; k++) {
             rami_card as = rami__meld_joker_as(t, k);

@@ -330,6 +330,56 @@ static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why,
     return after_check(g, v, depth, why, cap);
 }
 
+static int layoff_refusal(int fit, const tmeld *t, const char *name, const char *list, char *why,
+                          size_t cap)
+{
+    switch (fit) {
+    case FIT_JOKERS:
+        return rami__why(why, cap, RAMI_E_LAYOFF,
+                         "%s already holds %u joker%s, the most a meld may", list, t->jokers,
+                         t->jokers == 1 ? "" : "s");
+    case FIT_SET_FULL:
+        return rami__why(why, cap, RAMI_E_LAYOFF, "%s: a set holds at most 4 cards", list);
+    case FIT_RANK:
+        return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong rank", name, list);
+    case FIT_SUIT_TAKEN:
+        return rami__why(why, cap, RAMI_E_LAYOFF,
+                         "%s does not fit %s: a set cannot hold two cards of one suit", name, list);
+    case FIT_SUIT:
+        return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong suit", name, list);
+    case FIT_RUN_COMPLETE:
+        return rami__why(why, cap, RAMI_E_LAYOFF, "%s is complete: a run cannot pass the ace",
+                         list);
+    default:
+        return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit either end of %s", name, list);
+    }
+}
+
+/* The end of a run a lay-off goes to: the lower free place unless the
+ * player chose (a natural that fits both ends, or a joker under
+ * JOKER_CHOICE). Canonical side: only where the choice was real. */
+static int layoff_end(const rami_game *g, rami_move *m, bool fit_low, bool fit_high,
+                      const char *name, const char *list, char *why, size_t cap)
+{
+    bool choice = m->cards[0] != RAMI_JOKER || has_opt(g, RAMI_OPT_JOKER_CHOICE);
+    bool high = !fit_low;
+    if (m->side != RAMI_SIDE_AUTO && !choice) {
+        /* The joker takes the lower free place (RULES.md §3.4). */
+        if ((m->side == RAMI_SIDE_HIGH) != high)
+            return rami__why(why, cap, RAMI_E_LAYOFF,
+                             "the joker goes to the lower free place of %s: JOKER_CHOICE is off",
+                             list);
+    } else if (m->side != RAMI_SIDE_AUTO) {
+        high = m->side == RAMI_SIDE_HIGH;
+        if (high ? !fit_high : !fit_low)
+            return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit the %s end of %s", name,
+                             high ? "high" : "low", list);
+    }
+    m->side =
+        (choice && fit_low && fit_high) ? (high ? RAMI_SIDE_HIGH : RAMI_SIDE_LOW) : RAMI_SIDE_AUTO;
+    return high ? WHERE_HIGH : WHERE_LOW;
+}
+
 static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
 {
     rami_move *m = &v->move;
@@ -341,90 +391,25 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
     if (st != RAMI_OK)
         return st;
     const tmeld *t = &g->melds[m->target];
-    tmeld *nm = &v->meld;
-    *nm = *t;
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
     NAME_IF(why, c, name);
     list[0] = '\0';
     if (why != NULL)
         rami__cards_text(t->cards, t->count, list, sizeof list);
-    bool joker = c == RAMI_JOKER;
-    if (joker && t->jokers >= g->rs.jokers_per_meld)
-        return rami__why(why, cap, RAMI_E_LAYOFF,
-                         "%s already holds %u joker%s, the most a meld may", list, t->jokers,
-                         t->jokers == 1 ? "" : "s");
-    if (t->kind == RAMI_MELD_SET) {
-        if (m->side != RAMI_SIDE_AUTO)
-            return rami__why(why, cap, RAMI_E_LAYOFF, "a set has no ends to choose");
-        if (t->count >= 4)
-            return rami__why(why, cap, RAMI_E_LAYOFF, "%s: a set holds at most 4 cards", list);
-        if (!joker) {
-            if (RAMI_CARD_RANK(c) != t->rank)
-                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong rank", name,
-                                 list);
-            for (unsigned i = 0; i < t->count; i++)
-                if (t->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(t->cards[i]) == RAMI_CARD_SUIT(c))
-                    return rami__why(why, cap, RAMI_E_LAYOFF,
-                                     "%s does not fit %s: a set cannot hold two cards of one suit",
-                                     name, list);
-        }
-        nm->cards[nm->count++] = c;
-        nm->jokers += joker;
-        rami__set_normalize(nm);
-        v->where = WHERE_SET;
-        m->side = RAMI_SIDE_AUTO;
-    } else {
-        bool low_free = t->lo > 1 && !(t->lo == 2 && t->hi == POS_ACE_HIGH);
-        bool high_free = t->hi < POS_ACE_HIGH && !(t->lo == 1 && t->hi == 13);
-        bool fit_low, fit_high;
-        if (joker) {
-            fit_low = low_free;
-            fit_high = high_free;
-        } else {
-            if (RAMI_CARD_SUIT(c) != t->suit)
-                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit %s: wrong suit", name,
-                                 list);
-            fit_low = low_free && pos_rank(t->lo - 1u) == RAMI_CARD_RANK(c);
-            fit_high = high_free && pos_rank(t->hi + 1u) == RAMI_CARD_RANK(c);
-        }
-        if (!fit_low && !fit_high) {
-            if (!low_free && !high_free)
-                return rami__why(why, cap, RAMI_E_LAYOFF,
-                                 "%s is complete: a run cannot pass the ace", list);
-            return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit either end of %s", name,
-                             list);
-        }
-        bool choice = !joker || has_opt(g, RAMI_OPT_JOKER_CHOICE);
-        bool high;
-        if (m->side == RAMI_SIDE_AUTO) {
-            high = !fit_low;
-        } else if (!choice) {
-            /* The joker takes the lower free place (RULES.md §3.4). */
-            high = !fit_low;
-            if ((m->side == RAMI_SIDE_HIGH) != high)
-                return rami__why(
-                    why, cap, RAMI_E_LAYOFF,
-                    "the joker goes to the lower free place of %s: JOKER_CHOICE is off", list);
-        } else {
-            high = m->side == RAMI_SIDE_HIGH;
-            if (high ? !fit_high : !fit_low)
-                return rami__why(why, cap, RAMI_E_LAYOFF, "%s does not fit the %s end of %s", name,
-                                 high ? "high" : "low", list);
-        }
-        m->side = (choice && fit_low && fit_high) ? (high ? RAMI_SIDE_HIGH : RAMI_SIDE_LOW)
-                                                  : RAMI_SIDE_AUTO;
-        if (high) {
-            nm->cards[nm->count] = c;
-            nm->hi++;
-        } else {
-            memmove(nm->cards + 1, nm->cards, nm->count);
-            nm->cards[0] = c;
-            nm->lo--;
-        }
-        nm->count++;
-        nm->jokers += joker;
-        v->where = high ? WHERE_HIGH : WHERE_LOW;
-    }
+    bool fit_low, fit_high;
+    int fit = rami__fit_card(t, c, g->rs.jokers_per_meld, &fit_low, &fit_high);
+    if (fit != FIT_JOKERS && t->kind == RAMI_MELD_SET && m->side != RAMI_SIDE_AUTO)
+        return rami__why(why, cap, RAMI_E_LAYOFF, "a set has no ends to choose");
+    if (fit != FIT_OK)
+        return layoff_refusal(fit, t, name, list, why, cap);
+    int where = WHERE_SET;
+    if (t->kind == RAMI_MELD_RUN)
+        where = layoff_end(g, m, fit_low, fit_high, name, list, why, cap);
+    if (where < 0)
+        return where;
+    v->meld = *t;
+    rami__meld_lay(&v->meld, c, (unsigned)where);
+    v->where = (uint8_t)where;
     if (g->hands[g->current].size == 1 && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
         return rami__why(why, cap, RAMI_E_MUST_DISCARD,
                          "strict rami: the last card must be discarded, not laid off");
@@ -453,10 +438,7 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
         rami__cards_text(t->cards, t->count, list, sizeof list);
     if (t->jokers == 0)
         return rami__why(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
-    int index = -1;
-    for (unsigned i = 0; i < t->count; i++)
-        if (t->cards[i] == RAMI_JOKER && rami__meld_joker_as(t, i) == c)
-            index = (int)i;
+    int index = rami__joker_for(t, c);
     if (index < 0) {
         if (t->kind == RAMI_MELD_SET && t->count - t->jokers < 3)
             return rami__why(why, cap, RAMI_E_SWAP,
@@ -465,12 +447,8 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
                              list);
         return rami__why(why, cap, RAMI_E_SWAP, "no joker of %s stands for %s", list, name);
     }
-    tmeld *nm = &v->meld;
-    *nm = *t;
-    nm->cards[index] = c;
-    nm->jokers--;
-    if (nm->kind == RAMI_MELD_SET)
-        rami__set_normalize(nm);
+    v->meld = *t;
+    rami__meld_swap(&v->meld, (unsigned)index, c);
     v->where = (uint8_t)index;
     return after_check(g, v, depth, why, cap);
 }
@@ -687,19 +665,6 @@ int rami__play_verdict(rami_game *g, const verdict *v)
     return RAMI_OK;
 }
 
-/* Removes one card from a set, keeping its canonical order. */
-static void set_remove(tmeld *t, rami_card c)
-{
-    for (unsigned i = 0; i < t->count; i++) {
-        if (t->cards[i] == c) {
-            memmove(t->cards + i, t->cards + i + 1, t->count - i - 1u);
-            t->cards[--t->count] = RAMI_NO_CARD;
-            t->jokers -= c == RAMI_JOKER;
-            return;
-        }
-    }
-}
-
 int rami_game_undo(rami_game *g, int player)
 {
     if (g == NULL || player < 0 || player >= g->rs.players)
@@ -722,29 +687,11 @@ int rami_game_undo(rami_game *g, int player)
         memset(t, 0, sizeof *t);
         break;
     case RAMI_MOVE_LAYOFF:
-        if (u.where == WHERE_SET) {
-            set_remove(t, u.card);
-        } else {
-            if (u.where == WHERE_LOW) {
-                memmove(t->cards, t->cards + 1, t->count - 1u);
-                t->lo++;
-            } else {
-                t->hi--;
-            }
-            t->cards[--t->count] = RAMI_NO_CARD;
-            t->jokers -= u.card == RAMI_JOKER;
-        }
+        rami__meld_unlay(t, u.card, u.where);
         hand_add(h, u.card);
         break;
     default: /* RAMI_MOVE_SWAP */
-        if (t->kind == RAMI_MELD_SET) {
-            set_remove(t, u.card);
-            t->cards[t->count++] = RAMI_JOKER;
-            rami__set_normalize(t);
-        } else {
-            t->cards[u.where] = RAMI_JOKER;
-        }
-        t->jokers++;
+        rami__meld_unswap(t, u.where, u.card);
         hand_remove(h, RAMI_JOKER);
         hand_add(h, u.card);
         break;
