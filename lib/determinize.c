@@ -40,31 +40,40 @@ static void known_take(uint8_t *row, rami_card c)
         row[c]--;
 }
 
+/* What an entry of the log tells about the cards its seat holds. */
+static void known_entry(uint8_t *row, const log_entry *e)
+{
+    switch (e->kind) {
+    case RAMI_MOVE_DRAW_DISCARD:
+        row[e->cards[0]]++;
+        break;
+    case RAMI_MOVE_MELD:
+    case RAMI_MOVE_LAYOFF:
+        for (unsigned i = 0; i < e->count; i++)
+            known_take(row, e->cards[i]);
+        break;
+    case RAMI_MOVE_SWAP:
+        /* Everyone saw the joker come off the table into this hand. */
+        known_take(row, e->cards[0]);
+        row[RAMI_JOKER]++;
+        break;
+    case RAMI_MOVE_DISCARD:
+        known_take(row, e->cards[0]);
+        break;
+    default:
+        break;
+    }
+}
+
 /* Walks the round log; only seats with a row (zeroed) are tracked. */
 static void known_scan(const rami_game *g, uint8_t *rows[RAMI_MAX_PLAYERS])
 {
-    unsigned seat = (g->dealer + 1u) % g->rs.players;
-    for (uint32_t at = 0; at + 4u <= g->log_len;) {
-        const uint8_t *e = g->log + at;
-        unsigned kind = e[0], n = e[1];
-        const rami_card *cards = e + 4;
-        uint8_t *row = rows[seat];
-        if (kind == RAMI_MOVE_DRAW_DISCARD && n >= 1 && row) {
-            row[cards[0]]++;
-        } else if ((kind == RAMI_MOVE_MELD || kind == RAMI_MOVE_LAYOFF) && row) {
-            for (unsigned i = 0; i < n; i++)
-                known_take(row, cards[i]);
-        } else if (kind == RAMI_MOVE_SWAP && row) {
-            /* Everyone saw the joker come off the table into this hand. */
-            known_take(row, cards[0]);
-            row[RAMI_JOKER]++;
-        } else if (kind == RAMI_MOVE_DISCARD) {
-            if (row)
-                known_take(row, cards[0]);
-            seat = (seat + 1u) % g->rs.players;
-        }
-        at += 4u + n;
-    }
+    log_iter it;
+    log_entry e;
+    rami__log_begin(g, &it);
+    while (rami__log_next(&it, &e))
+        if (rows[e.seat] != NULL)
+            known_entry(rows[e.seat], &e);
     /* Never claim more than the hand holds (copies are indistinguishable). */
     for (unsigned p = 0; p < g->rs.players; p++) {
         for (unsigned c = 1; rows[p] != NULL && c <= RAMI_JOKER; c++) {

@@ -5,18 +5,6 @@
 
 #include "rami-private.h"
 
-/* Bytes of log one turn can add (draw + discard) and one table card can add
- * (a lay-off, or its share of a meld or swap). */
-#define LOG_PER_TURN       10u
-#define LOG_PER_CARD       10u
-#define LOG_UNCAPPED_TURNS 1000u
-
-static size_t log_capacity(const rami_ruleset *rs)
-{
-    unsigned turns = rs->max_turns ? rs->max_turns : LOG_UNCAPPED_TURNS;
-    return (size_t)turns * LOG_PER_TURN + (size_t)rami__pack_size(rs) * LOG_PER_CARD + 64;
-}
-
 static size_t deal_bytes(bool with_deal)
 {
     return with_deal ? (sizeof(rami_deal) + 7u) & ~(size_t)7u : 0;
@@ -34,6 +22,7 @@ static rami_game *game_alloc(bool with_deal, size_t log_cap, bool zero)
     g->deal = with_deal ? (rami_deal *)(void *)g->tail : NULL;
     g->log = g->tail + deal_bytes(with_deal);
     g->log_cap = (uint32_t)log_cap;
+    g->log_heap = 0;
     return g;
 }
 
@@ -51,9 +40,9 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
     int st = rami_ruleset_check(rs, NULL, 0);
     if (st != RAMI_OK)
         return st;
-    if (log_capacity(rs) > UINT32_MAX / 2)
+    if (rami__log_capacity(rs) > UINT32_MAX / 2)
         return RAMI_E_RULESET;
-    rami_game *g = game_alloc(deal != NULL, log_capacity(rs), true);
+    rami_game *g = game_alloc(deal != NULL, rami__log_capacity(rs), true);
     if (g == NULL)
         return RAMI_E_NOMEM;
     g->rs = *rs;
@@ -169,40 +158,8 @@ void rami_game_free(rami_game *g)
 {
     if (g == NULL)
         return;
-    if (g->log != g->tail + deal_bytes(g->deal != NULL))
-        free(g->log);
+    rami__log_free(g);
     free(g);
-}
-
-int rami__log_reserve(rami_game *g, size_t bytes)
-{
-    if ((size_t)g->log_len + bytes <= g->log_cap)
-        return RAMI_OK;
-    /* Only a round without a turn cap can outgrow the inline log. */
-    size_t cap = (size_t)g->log_cap * 2;
-    if (cap > UINT32_MAX || cap < (size_t)g->log_len + bytes)
-        return RAMI_E_NOMEM;
-    uint8_t *inline_log = g->tail + deal_bytes(g->deal != NULL);
-    uint8_t *grown = malloc(cap);
-    if (grown == NULL)
-        return RAMI_E_NOMEM;
-    memcpy(grown, g->log, g->log_len);
-    if (g->log != inline_log)
-        free(g->log);
-    g->log = grown;
-    g->log_cap = (uint32_t)cap;
-    return RAMI_OK;
-}
-
-void rami__log_push(rami_game *g, const rami_move *m)
-{
-    uint8_t *p = g->log + g->log_len;
-    p[0] = m->kind;
-    p[1] = m->count;
-    p[2] = m->target;
-    p[3] = m->side;
-    memcpy(p + 4, m->cards, m->count);
-    g->log_len += 4u + m->count;
 }
 
 /* ---- rounds and turns ---- */

@@ -359,13 +359,12 @@ struct rami_game {
     rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
     tmeld melds[MAX_TABLE_MELDS];
     undo_rec undo[MAX_UNDO];
-    /* The moves of this round in canonical form, 4 + count bytes each
-     * (kind, count, target, side, cards); a DRAW_DISCARD entry carries the
-     * card taken as cards[0] (count 1). What rami_game_save writes. */
+    /* The moves of this round (log.c). */
     uint32_t log_len, log_cap;
-    uint8_t *log;                     /* log_inline, or the heap once it outgrew it */
+    uint8_t *log;                     /* in tail[], or on the heap once it outgrew it */
     rami_deal *deal;                  /* round 1 position of a new_deal game, else NULL */
     size_t alloc_size;                /* bytes of this allocation */
+    uint8_t log_heap;                 /* log was moved to the heap */
     _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
 };
 
@@ -376,9 +375,34 @@ RAMI_INTERNAL void rami__round_start(rami_game *g);
 RAMI_INTERNAL void rami__turn_end(rami_game *g);
 /* Ends the round now for the reason given (score.c). */
 RAMI_INTERNAL void rami__round_end(rami_game *g, int reason);
-/* Appends a move to the round log; RAMI_E_NOMEM if it cannot grow. */
-RAMI_INTERNAL int rami__log_reserve(rami_game *g, size_t bytes);
+/* ---- log.c: the round log ---- */
+
+/* One move of the round log, as it was made. */
+typedef struct log_entry {
+    uint8_t kind, count, target, side;
+    const rami_card *cards; /* count cards; a DRAW_DISCARD holds the card taken */
+    uint8_t seat;           /* who made it */
+} log_entry;
+
+typedef struct log_iter {
+    const uint8_t *at, *end;
+    uint8_t seat, players;
+} log_iter;
+
+/* Inline log bytes a handle under rs is allocated with. */
+RAMI_INTERNAL size_t rami__log_capacity(const rami_ruleset *rs);
+/* Room for move m (validated, not yet applied); RAMI_E_NOMEM if the log
+ * cannot grow (nothing changed then). */
+RAMI_INTERNAL int rami__log_reserve(rami_game *g, const rami_move *m);
+/* Appends m once it has been applied (after rami__log_reserve). */
 RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
+/* Releases a log that outgrew the handle. */
+RAMI_INTERNAL void rami__log_free(rami_game *g);
+/* Walks the log of the current round from its first move. */
+RAMI_INTERNAL void rami__log_begin(const rami_game *g, log_iter *it);
+RAMI_INTERNAL bool rami__log_next(log_iter *it, log_entry *e);
+/* The entry as the move made (a take without the card it brought). */
+RAMI_INTERNAL rami_move rami__log_move(const log_entry *e);
 
 /* Copies src into the existing handle dst (same deal shape, log capacity
  * at least src's log length; else RAMI_E_NOMEM and dst unchanged), keeping

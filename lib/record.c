@@ -117,30 +117,13 @@ static void write_deal(textbuf *t, const rami_deal *d, unsigned players)
     write_cards(t, "discard", d->discard, d->discard_count);
 }
 
-/* The log entry at *pos as a move; advances *pos. */
-static rami_move log_move(const rami_game *g, uint32_t *pos)
-{
-    const uint8_t *e = g->log + *pos;
-    rami_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = e[0];
-    m.count = e[1];
-    m.target = e[2];
-    m.side = e[3];
-    memcpy(m.cards, e + 4, m.count <= RAMI_MAX_MELD ? m.count : RAMI_MAX_MELD);
-    *pos += 4u + e[1];
-    /* The log keeps the card a take brought; the notation leaves it implied. */
-    if (m.kind == RAMI_MOVE_DRAW_DISCARD) {
-        m.count = 0;
-        m.cards[0] = RAMI_NO_CARD;
-    }
-    return m;
-}
-
 static void write_moves(textbuf *t, const rami_game *g)
 {
-    for (uint32_t pos = 0; pos < g->log_len;) {
-        rami_move m = log_move(g, &pos);
+    log_iter it;
+    log_entry e;
+    rami__log_begin(g, &it);
+    while (rami__log_next(&it, &e)) {
+        rami_move m = rami__log_move(&e);
         char text[80];
         if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
             strcpy(text, "?"); /* never: the log holds validated moves */

@@ -650,18 +650,11 @@ int rami_game_play(rami_game *g, int player, const rami_move *m)
 
 int rami__play_verdict(rami_game *g, const verdict *v)
 {
-    /* The log keeps the card a take brought into the hand: determinize and
-     * views need to know which cards others are known to hold. */
-    rami_move logged = v->move;
-    if (logged.kind == RAMI_MOVE_DRAW_DISCARD) {
-        logged.count = 1;
-        logged.cards[0] = g->discard[g->discard_count - 1];
-    }
-    int st = rami__log_reserve(g, 4u + logged.count);
+    int st = rami__log_reserve(g, &v->move);
     if (st != RAMI_OK)
         return st;
     rami__apply(g, v);
-    rami__log_push(g, &logged);
+    rami__log_push(g, &v->move);
     return RAMI_OK;
 }
 

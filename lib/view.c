@@ -176,30 +176,22 @@ static void write_moves(textbuf *t, const rami_game *g)
 {
     key(t, "moves");
     tb_put(t, "[", 1);
-    unsigned seat = (g->dealer + 1u) % g->rs.players;
-    for (uint32_t pos = 0; pos < g->log_len;) {
-        const uint8_t *e = g->log + pos;
-        rami_move m;
-        memset(&m, 0, sizeof m);
-        m.kind = e[0];
-        m.count = e[0] == RAMI_MOVE_DRAW_DISCARD ? 0 : e[1];
-        m.target = e[2];
-        m.side = e[3];
-        memcpy(m.cards, e + 4, m.count);
+    log_iter it;
+    log_entry e;
+    rami__log_begin(g, &it);
+    for (bool first = true; rami__log_next(&it, &e); first = false) {
+        rami_move m = rami__log_move(&e);
         char text[80];
         if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
             strcpy(text, "?"); /* never: the log holds validated moves */
-        tb_fmt(t, "%s{\"seat\":%u,\"move\":\"", pos ? "," : "", seat);
+        tb_fmt(t, "%s{\"seat\":%u,\"move\":\"", first ? "" : ",", e.seat);
         tb_str(t, text);
         tb_put(t, "\"", 1);
-        if (e[0] == RAMI_MOVE_DRAW_DISCARD) {
+        if (e.kind == RAMI_MOVE_DRAW_DISCARD) {
             tb_str(t, ",\"card\":");
-            json_card(t, e[4]);
+            json_card(t, e.cards[0]);
         }
         tb_put(t, "}", 1);
-        if (e[0] == RAMI_MOVE_DISCARD)
-            seat = (seat + 1u) % g->rs.players;
-        pos += 4u + e[1];
     }
     tb_put(t, "]", 1);
 }
