@@ -26,6 +26,8 @@ static rami_game *game_alloc(bool with_deal, size_t log_cap, bool zero)
     return g;
 }
 
+static void round_start(rami_game *g);
+
 static uint64_t round_seed(uint64_t seed, unsigned round)
 {
     return seed ^ (0xD1B54A32D192ED03ull * (uint64_t)round);
@@ -67,7 +69,7 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
     } else {
         g->dealer = (uint8_t)(rs->players - 1); /* so that seat 0 starts round 1 */
     }
-    rami__round_start(g);
+    round_start(g);
     *out = g;
     return RAMI_OK;
 }
@@ -236,7 +238,7 @@ static void shuffle_and_deal(rami_game *g)
     g->stock_count = (uint16_t)n;
 }
 
-void rami__round_start(rami_game *g)
+static void round_start(rami_game *g)
 {
     rami__rng_seed(&g->rng, round_seed(g->seed, g->round));
     memset(g->hands, 0, sizeof g->hands);
@@ -260,6 +262,18 @@ void rami__round_start(rami_game *g)
     begin_turn(g);
 }
 
+int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS])
+{
+    if (round < 2 || g->round != 1 || g->turn != 1 || g->phase != RAMI_PHASE_DRAW)
+        return RAMI_E_ARG;
+    /* The dealer moves one seat a round. */
+    g->dealer = (uint8_t)((g->dealer + round - 1u) % g->rs.players);
+    g->round = round;
+    memcpy(g->totals, totals, sizeof g->totals);
+    round_start(g);
+    return RAMI_OK;
+}
+
 int rami_game_next_round(rami_game *g)
 {
     if (g == NULL)
@@ -268,7 +282,7 @@ int rami_game_next_round(rami_game *g)
         return RAMI_E_PHASE;
     g->round++;
     g->dealer = (uint8_t)((g->dealer + 1u) % g->rs.players);
-    rami__round_start(g);
+    round_start(g);
     return RAMI_OK;
 }
 

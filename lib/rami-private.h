@@ -368,9 +368,11 @@ struct rami_game {
     _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
 };
 
-/* Starts the given round: deals it (or installs the round-1 deal) and begins
- * the first turn. */
-RAMI_INTERNAL void rami__round_start(rami_game *g);
+/* Where a saved game resumes: a new game (round 1, nothing played) moves
+ * on to round `round` >= 2 with the match totals the earlier rounds left,
+ * as rami_game_next_round would have. RAMI_E_ARG for anything else. */
+RAMI_INTERNAL int rami__game_resume(rami_game *g, uint16_t round,
+                                    const int32_t totals[RAMI_MAX_PLAYERS]);
 /* Ends the current turn after a discard and begins the next one. */
 RAMI_INTERNAL void rami__turn_end(rami_game *g);
 /* Ends the round now for the reason given (score.c). */

@@ -505,12 +505,11 @@ static int create(const header *h, rami_game **out)
                          : rami_game_new(&h->rs, h->seed, &g);
     if (st != RAMI_OK)
         return st == RAMI_E_NOMEM ? st : RAMI_E_CORRUPT;
-    if (h->round > 1) {
-        unsigned first = h->has_deal ? h->deal.dealer : h->rs.players - 1u;
-        g->round = h->round;
-        g->dealer = (uint8_t)((first + h->round - 1u) % h->rs.players);
-        memcpy(g->totals, h->totals, sizeof g->totals);
-        rami__round_start(g);
+    if (h->round > 1)
+        st = rami__game_resume(g, h->round, h->totals);
+    if (st != RAMI_OK) {
+        rami_game_free(g);
+        return RAMI_E_CORRUPT; /* never: a new game resumes */
     }
     *out = g;
     return RAMI_OK;

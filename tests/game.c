@@ -1028,6 +1028,43 @@ static void turn_count_does_not_wrap_without_a_cap(void **state)
     rami_game_free(g);
 }
 
+/* The loader's entry: a new game resumed at round r with the totals the
+ * earlier rounds left is the game that played them (everything but the
+ * log of the rounds before, which a record does not keep); a game that
+ * has moved on refuses to resume. */
+static void resume_is_next_round(void **state)
+{
+    (void)state;
+    static rami_move list[RAMI_MAX_MOVES];
+    for (int kind = RAMI_PRESET_51; kind <= RAMI_PRESET_FINNISH; kind++) {
+        rami_ruleset rs = preset(kind, 3);
+        rs.match_rounds = 0;
+        rs.match_target = 0;
+        rami_game *g = NULL;
+        assert_int_equal(rami_game_new(&rs, 31 + (uint64_t)kind, &g), RAMI_OK);
+        uint64_t r = 99;
+        for (unsigned round = 2; round <= 4; round++) {
+            while (rami_game_phase(g) != RAMI_PHASE_ROUND_OVER) {
+                size_t n;
+                assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+                r = r * 6364136223846793005ull + 1442695040888963407ull;
+                assert_int_equal(
+                    rami_game_play(g, rami_game_current_player(g), &list[(r >> 33) % n]), RAMI_OK);
+            }
+            assert_int_equal(rami_game_next_round(g), RAMI_OK);
+            rami_game *resumed = NULL;
+            assert_int_equal(rami_game_new(&rs, 31 + (uint64_t)kind, &resumed), RAMI_OK);
+            int32_t totals[RAMI_MAX_PLAYERS] = {0};
+            assert_int_equal(rami_game_scores(g, totals, RAMI_MAX_PLAYERS), RAMI_OK);
+            assert_int_equal(rami__game_resume(resumed, (uint16_t)round, totals), RAMI_OK);
+            assert_true(rami__game_equal(g, resumed));
+            assert_int_equal(rami__game_resume(resumed, (uint16_t)round + 1, totals), RAMI_E_ARG);
+            rami_game_free(resumed);
+        }
+        rami_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1057,6 +1094,7 @@ int main(void)
         cmocka_unit_test(restock_turns_the_discard_pile_over),
         cmocka_unit_test(stock_out_without_a_pile_to_turn),
         cmocka_unit_test(turn_count_does_not_wrap_without_a_cap),
+        cmocka_unit_test(resume_is_next_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
