@@ -21,29 +21,33 @@ typedef struct row {
     const char *target; /* ROW_SHORTCUT: the row it sets ... */
     uint32_t fixed;     /* ... to this value */
     int match;          /* a match field: only where match_rows is set */
+    uint32_t min;       /* ROW_FIELD: the least value the option takes */
     const char *help;
 } row;
 
 #define MEMBER_SIZE(m) sizeof(((rami_ruleset *)0)->m)
-#define FIELD(m, name, help)                                                                       \
+#define FIELD(m, n, h)                                                                             \
     {                                                                                              \
-        name, ROW_FIELD, offsetof(rami_ruleset, m), MEMBER_SIZE(m), 0, NULL, 0, NULL, 0, 0, help   \
+        .name = n, .kind = ROW_FIELD, .offset = offsetof(rami_ruleset, m), .size = MEMBER_SIZE(m), \
+        .help = h                                                                                  \
     }
-#define FIELD_WORD(m, name, word, v, help)                                                         \
+#define FIELD_WORD(m, n, w, v, h)                                                                  \
     {                                                                                              \
-        name, ROW_FIELD, offsetof(rami_ruleset, m), MEMBER_SIZE(m), 0, word, v, NULL, 0, 0, help   \
+        .name = n, .kind = ROW_FIELD, .offset = offsetof(rami_ruleset, m), .size = MEMBER_SIZE(m), \
+        .word = w, .word_value = v, .help = h                                                      \
     }
-#define MATCH_FIELD(m, name, help)                                                                 \
+#define MATCH_FIELD(m, n, h)                                                                       \
     {                                                                                              \
-        name, ROW_FIELD, offsetof(rami_ruleset, m), MEMBER_SIZE(m), 0, NULL, 0, NULL, 0, 1, help   \
+        .name = n, .kind = ROW_FIELD, .offset = offsetof(rami_ruleset, m), .size = MEMBER_SIZE(m), \
+        .match = 1, .min = 1, .help = h                                                            \
     }
-#define BIT(b, name, help)                                                                         \
+#define BIT(b, n, h)                                                                               \
     {                                                                                              \
-        name, ROW_BIT, 0, 0, b, NULL, 0, NULL, 0, 0, help                                          \
+        .name = n, .kind = ROW_BIT, .bit = b, .help = h                                            \
     }
-#define SHORTCUT(name, target, v, help)                                                            \
+#define SHORTCUT(n, t, v, h)                                                                       \
     {                                                                                              \
-        name, ROW_SHORTCUT, 0, 0, 0, NULL, 0, target, v, 0, help                                   \
+        .name = n, .kind = ROW_SHORTCUT, .target = t, .fixed = v, .help = h                        \
     }
 
 /* One row per choice. Issue 11's new fields and option bits go here. */
@@ -62,8 +66,8 @@ static const row rows[] = {
     FIELD(max_turns, "max-turns", "the round ends after this many turns (0: no limit)"),
     FIELD(joker_penalty, "joker-penalty", "points for a joker left in hand"),
     FIELD(ace_penalty, "ace-penalty", "points for an ace left in hand"),
-    MATCH_FIELD(match_rounds, "match-rounds", "the match ends after this many rounds (0: off)"),
-    MATCH_FIELD(match_target, "match-target", "the match ends when a total reaches this (0: off)"),
+    MATCH_FIELD(match_rounds, "match-rounds", "the match ends after this many rounds"),
+    MATCH_FIELD(match_target, "match-target", "the match ends when a total reaches this"),
     BIT(RAMI_OPT_LAYOFF_OTHERS, "layoff-others",
         "lay off on other players' melds and take their jokers (off: closed rami)"),
     BIT(RAMI_OPT_GO_OUT_BY_MELD, "go-out-by-meld",
@@ -253,9 +257,10 @@ static int take_field(ruleset_args *a, int r, const char *value, char *err, size
     }
     if (w->word != NULL && strcmp(value, w->word) == 0)
         return remember(a, r, w->word_value, err, cap);
-    if (args_uint(value, field_max(w), &v) != 0) {
-        snprintf(err, cap, "bad value for --%s: '%s' (a number 0..%lu%s%s)", w->name, value,
-                 (unsigned long)field_max(w), w->word ? " or " : "", w->word ? w->word : "");
+    if (args_uint(value, field_max(w), &v) != 0 || v < w->min) {
+        snprintf(err, cap, "bad value for --%s: '%s' (a number %lu..%lu%s%s)", w->name, value,
+                 (unsigned long)w->min, (unsigned long)field_max(w), w->word ? " or " : "",
+                 w->word ? w->word : "");
         return -1;
     }
     return remember(a, r, (uint32_t)v, err, cap);
@@ -327,13 +332,36 @@ int ruleset_args_build(const ruleset_args *a, rami_ruleset *rs, char *why, size_
 
 /* ---- help and descriptions ---- */
 
+/* "  LEFT  help..." with the help wrapped at 79 columns under column 26. */
+static void usage_line(FILE *f, const char *left, const char *help)
+{
+    enum { COL = 26, WIDTH = 79 };
+    int col = fprintf(f, "  %-*s", COL - 3, left);
+    if (col > COL - 1) {
+        fprintf(f, "\n%*s", COL - 1, "");
+        col = COL - 1;
+    }
+    while (*help != '\0') {
+        size_t n = strcspn(help, " ");
+        if (col + 1 + (int)n > WIDTH) {
+            fprintf(f, "\n%*s", COL - 1, "");
+            col = COL - 1;
+        }
+        col += fprintf(f, " %.*s", (int)n, help);
+        help += n;
+        while (*help == ' ')
+            help++;
+    }
+    fputc('\n', f);
+}
+
 void ruleset_args_usage(FILE *f, int match_rows)
 {
-    fprintf(f, "Rules (a preset, then any change to it; rami_ruleset_check judges the result):\n"
-               "  --preset P            the rules to start from (default 51):\n");
+    fprintf(f, "Rules (a preset, then changes to it in order; the library judges the result):\n");
+    usage_line(f, "--preset P", "the rules to start from (default 51):");
     for (size_t i = 0; i < PRESET_COUNT; i++)
         fprintf(f, "      %-9s %-21s %s\n", presets[i].name, presets[i].title, presets[i].help);
-    fprintf(f, "  --players N           2..%d players\n", RAMI_MAX_PLAYERS);
+    usage_line(f, "--players N", "2..6 players");
     for (size_t i = 0; i < ROW_COUNT; i++) {
         const row *r = &rows[i];
         char left[40];
@@ -345,9 +373,9 @@ void ruleset_args_usage(FILE *f, int match_rows)
             snprintf(left, sizeof left, "--[no-]%s", r->name);
         else
             snprintf(left, sizeof left, "--%s", r->name);
-        fprintf(f, "  %-21s %s\n", left, r->help);
+        usage_line(f, left, r->help);
     }
-    fprintf(f, "  --show-rules          print the resulting rules and exit\n");
+    usage_line(f, "--show-rules", "print the resulting rules and exit");
 }
 
 void ruleset_args_print(FILE *f, const rami_ruleset *rs, int match_rows)

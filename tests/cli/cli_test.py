@@ -54,9 +54,9 @@ class Watch(unittest.TestCase):
         out, err = run(['--watch', '--seed', '3'])
         self.assertEqual(err, '')
         self.assertIn('== round 1 over: ', out)
-        self.assertRegex(out, r'(?m)^Round winner\(s\): seat \d')
-        self.assertIn('== match over after 1 round(s) ==', out)
-        self.assertRegex(out, r'(?m)^Match winner\(s\): seat \d')
+        self.assertRegex(out, r'(?m)^Round winners?: seat \d')
+        self.assertIn('== match over after 1 round ==', out)  # no limit: input ended
+        self.assertRegex(out, r'(?m)^Match winners?: seat \d')
         moves = [line for line in out.splitlines() if line.startswith('seat ') and ': ' in line
                  and 'hand value' not in line and 'total' not in line]
         self.assertGreater(len(moves), 6)
@@ -69,7 +69,8 @@ class Watch(unittest.TestCase):
     def test_a_match_over_rounds_and_a_target(self):
         out, _ = run(['--watch', '--seed', '8', '--players', '4', '--rounds', '2', '--bots', '1'])
         self.assertIn('== round 2 over: ', out)
-        self.assertIn('== match over after 2 round(s) ==', out)
+        self.assertIn('== match over after 2 rounds ==', out)
+        self.assertIn('\nTotals after round 1 of 2: seat 0 (bot) ', out)
         self.assertRegex(out, r'seat 3 \(bot\)')
         out, _ = run(['--watch', '--seed', '8', '--target', '60', '--bots', 'random',
                       '--preset', 'finnish', '--players', '2'])
@@ -109,31 +110,31 @@ def run_in_terminal(args, script, lang):
 @unittest.skipUnless(sys.platform.startswith('linux'), 'needs a Linux pseudo-terminal')
 class Terminal(unittest.TestCase):
     def test_suits_and_colours_on_a_utf8_terminal(self):
-        out = run_in_terminal(['--seed', '2', '--players', '2'], 'quit\n', 'C.UTF-8')
+        out = run_in_terminal(['--seed', '2', '--players', '2'], 'quit\nyes\n', 'C.UTF-8')
         self.assertIn('1:A\u2663 ', out)
         self.assertIn('\033[31m7\u2666\033[0m', out)
 
     def test_ascii_on_request_or_without_utf8(self):
         for args, lang in ((['--ascii'], 'C.UTF-8'), ([], 'C')):
-            out = run_in_terminal(['--seed', '2', '--players', '2'] + args, 'quit\n', lang)
+            out = run_in_terminal(['--seed', '2', '--players', '2'] + args, 'quit\nyes\n', lang)
             self.assertIn('1:AC 2:7C ', out)
             self.assertTrue(out.isascii())
 
 
 class Human(unittest.TestCase):
     def test_draw_and_discard_until_the_round_ends(self):
-        out, _ = run(['--seed', '5', '--bots', '1'], 'draw\ndiscard 1\n' * 400)
+        out, _ = run(['--seed', '5', '--bots', '1', '--rounds', '1'], 'draw\ndiscard 1\n' * 400)
         self.assertNotIn('illegal', out)
         self.assertNotIn('(end of input)', out)
-        self.assertIn('== match over after 1 round(s) ==', out)
+        self.assertIn('== match over after 1 round ==', out)
         self.assertRegex(out, r'(?m)^seat 0: draw \(you drew \S+\)$')
         self.assertRegex(out, r'(?m)^seat 0: discard \S+$')
         self.assertRegex(out, r'(?m)^seat 1: ')
         self.assertIn('Hand of seat 0: 1:', out)
 
     def test_hot_seat_and_positions(self):
-        out, _ = run(['--seed', '6', '--bots', 'none', '--players', '2'],
-                     'draw\ndiscard 14\n' * 400)
+        out, _ = run(['--seed', '6', '--bots', 'none', '--players', '2', '--rounds', '1'],
+                     '\ndraw\ndiscard 14\n' * 400)
         self.assertNotIn('illegal', out)
         self.assertNotIn('(bot)', out)
         self.assertRegex(out, r'(?m)^seat 1> draw$')
@@ -158,6 +159,9 @@ class Human(unittest.TestCase):
         # Positions: the deal, after the draw, after the meld, its show, after
         # the undo, its show.
         self.assertIn(' 1. seat 0 (you) 7C 7D JK=7?\n', position(out, 2))
+        # The opening so far: the set is worth 21 of the 40 points.
+        self.assertIn('<- to play  opening: 21 of 40 laid this turn\n', position(out, 2))
+        self.assertIn('<- to play  opening: 0 of 40 laid this turn\n', position(out, 4))
         self.assertIn('seat 0: took the last play back', out)
         self.assertEqual(position(out, 1), position(out, 4))
         self.assertIn('Table: no melds yet', position(out, 4))
@@ -173,7 +177,8 @@ class Illegal(unittest.TestCase):
         self.assertIn('illegal: draw a card first [RAMI_E_PHASE]', out)
         self.assertIn('position 1 is named twice', out)
         self.assertIn('no card at position 99: the hand holds 14 cards', out)
-        self.assertIn('cannot read "discard AS AS" as a move', out)
+        self.assertIn('seat 0> discard AS AS\ndiscard takes one card\n', out)
+        self.assertIn('seat 0> discard\ndiscard needs a card: discard KH, or its position', out)
         self.assertRegex(out, r'illegal: .* \[RAMI_E_(NOT_OPENED|LAYOFF|ARG)\]')
         self.assertRegex(out, r'illegal: .* \[RAMI_E_PHASE\]\nseat 0> undo')
         self.assertIn('cannot undo: nothing to take back [RAMI_E_UNDO]', out)
@@ -256,6 +261,204 @@ class Options(unittest.TestCase):
                       '--bots=greedy'])
         self.assertIn('seed 9.', out)
         self.assertIn('== round 1: 2 players', out)
+
+
+def seat_lines(out):
+    return [line for line in out.splitlines() if re.match(r'^  seat \d', line)]
+
+
+class Rules(unittest.TestCase):
+    def show_rules(self, args):
+        out, _ = run(args + ['--show-rules'])
+        return dict(line.strip().split(' = ') for line in out.splitlines())
+
+    def test_every_ruleset_choice_from_the_command_line(self):
+        base = self.show_rules([])
+        self.assertEqual((base['players'], base['match-rounds'], base['match-target']),
+                         ('3', '0', '0'))
+        for flag, name, want in ((['--closed'], 'layoff-others', 'off'),
+                                 (['--strict'], 'go-out-by-meld', 'off'),
+                                 (['--quick'], 'opening-points', '15'),
+                                 (['--joker-choice'], 'joker-choice', 'on'),
+                                 (['--pickup-must-meld'], 'pickup-must-meld', 'on'),
+                                 (['--no-joker-swap'], 'joker-swap', 'off'),
+                                 (['--rounds', '3'], 'match-rounds', '3'),
+                                 (['--target=100'], 'match-target', '100'),
+                                 (['--match-rounds', '4'], 'match-rounds', '4'),
+                                 (['--max-restocks', 'unlimited'], 'max-restocks', '255'),
+                                 (['--hand-size', '9'], 'hand-size', '9')):
+            self.assertEqual(self.show_rules(flag)[name], want, flag)
+        fin = self.show_rules(['--preset', 'finnish', '--players', '6'])
+        self.assertEqual(fin['hand-size'], '6')
+
+    def test_refused_values(self):
+        for args, message in ((['--rounds', '0'], "bad value for --match-rounds: '0' (a number 1..65535)"),
+                              (['--target', '0'], "bad value for --match-target: '0'"),
+                              (['--hand-size', '40'], 'the library refuses these rules: hand_size is 40'),
+                              (['--jokers-per-meld', '0'], 'the library refuses these rules: jokers_per_meld is 0')):
+            out, err = run(args, check_rc=2)
+            self.assertEqual(out, '')
+            self.assertIn('rami-cli: ' + message, err)
+
+    def test_names_in_the_banner(self):
+        out, _ = run(['--watch', '--seed', '3', '--preset', '40', '--players', '2', '--bots', '0'])
+        self.assertTrue(out.startswith('Rami 40, 2 players (librami '), out[:80])
+        out, _ = run(['--watch', '--seed', '3', '--preset', 'finnish', '--closed', '--bots', '0'])
+        self.assertTrue(out.startswith('Finnish rami, 3 players (librami '))
+        self.assertIn('\nRules changed: no-layoff-others\n', out)
+        out, _ = run(['--seed', '3', '--preset', 'finnish', '--bots', '0'], '')
+        self.assertIn('Discard: 2D (1 card in the pile)   Stock: 23 cards\n', out)
+        self.assertRegex(out, r'(?m)^  seat 1 \(bot\) 10 cards  not opened total 0$')
+
+    def test_help_offers_only_what_the_rules_allow(self):
+        out, _ = run(['--seed', '1'], 'help\n')
+        text = blocks(out, 'help')[0]
+        self.assertNotIn('high', text)  # JOKER_CHOICE is off in every preset
+        self.assertRegex(text, r'(?m)^  meld 7S 8S 9S +lay a new meld$')
+        self.assertRegex(text, r'(?m)^  swap 6S on 2 ')
+        self.assertIn('(it may not be discarded this turn)', text)
+        out, _ = run(['--seed', '1', '--joker-choice', '--no-joker-swap', '--closed',
+                      '--pickup-must-meld'], 'help\n')
+        text = blocks(out, 'help')[0]
+        self.assertRegex(text, r'(?m)^  meld JK 8S 9S \[low\|high\] +lay a new meld \(low/high')
+        self.assertRegex(text, r'(?m)^  lay JK on 2 \[low\|high\] .*\(your own melds: closed rami\)')
+        self.assertNotRegex(text, r'(?m)^  swap')
+        self.assertIn('(it must be played this turn)', text)
+
+    def test_help_and_version(self):
+        out, _ = run(['--help'])
+        for text in ('--load FILE', '--version', '--closed', '--[no-]joker-choice',
+                     '--match-rounds N', 'until you quit', 'hot seat'):
+            self.assertIn(text, out)
+        out, err = run(['--version'])
+        self.assertRegex(out, r'^rami-cli \d+\.\d+\.\d+ \(librami \d+\.\d+\.\d+\)\n$')
+        self.assertEqual(err, '')
+
+
+class Typing(unittest.TestCase):
+    def test_mistakes_get_specific_messages(self):
+        script = ['draw 5', 'take it', 'draw', 'meld 1 2', 'meld 7S', 'meld 7X 8S 9S',
+                  'meld 1 2 3 4 5 6 7 8 9 10 11 12 13 14', 'lay 1', 'lay 1 on', 'lay 1 on x',
+                  'lay 1 on 0', 'swap 1', 'discard', 'discard 1 2', 'discard QQ', 'quit']
+        out, _ = run(['--seed', '5', '--bots', '1'], '\n'.join(script) + '\n')
+        expect = {
+            'draw 5': 'draw takes no card: it draws the top card of the stock',
+            'take it': 'take takes no card: it takes the top card of the discard pile',
+            'meld 1 2': 'a meld needs at least 3 cards',
+            'meld 7S': 'a meld needs at least 3 cards',
+            'meld 7X 8S 9S': '"7X" is not a card (ranks A 2-10 J Q K, suits C D H S, JK for a joker, or a position in your hand)',
+            'meld 1 2 3 4 5 6 7 8 9 10 11 12 13 14': 'a meld holds at most 13 cards',
+            'lay 1': 'lay needs: lay CARD on N (N: a table meld as numbered)',
+            'lay 1 on': 'lay needs: lay CARD on N (N: a table meld as numbered)',
+            'lay 1 on x': 'lay needs: lay CARD on N (N: a table meld as numbered)',
+            'lay 1 on 0': 'table melds are numbered from 1',
+            'swap 1': 'swap needs: swap CARD on N (N: a table meld as numbered)',
+            'discard': 'discard needs a card: discard KH, or its position: discard 5',
+            'discard 1 2': 'discard takes one card',
+            'discard QQ': '"QQ" is not a card (ranks A 2-10 J Q K, suits C D H S, JK for a joker, or a position in your hand)',
+        }
+        for command, message in expect.items():
+            self.assertEqual(blocks(out, command)[0], message, command)
+        self.assertNotIn('cannot read', out)
+        # Legality stays the library's: a well-formed illegal meld gets its reason.
+        out, _ = run(['--seed', '5', '--bots', '1'], 'draw\nmeld 2C 3D 4H\n')
+        self.assertRegex(blocks(out, 'meld 2C 3D 4H')[0], r'^illegal: .+ \[RAMI_E_\w+\]$')
+
+    def test_a_line_holding_a_nul_byte_is_one_line(self):
+        p = subprocess.run([CLI, '--seed', '5', '--bots', '1'], input=b'x\0y\nquit\nshow\n',
+                           capture_output=True, timeout=600)
+        out = p.stdout.decode()
+        self.assertIn('that line holds a NUL byte: ignored\nseat 0> quit\n'
+                      'Round 1 is in progress and will be lost.\n', out)
+        self.assertIn('Quit? (yes | no | save FILE, then quit) show\nnot quitting', out)
+
+    def test_load_of_a_directory(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out, _ = run(['--seed', '5'], 'load %s\n' % tmp)
+            self.assertIn('cannot read %s: Is a directory' % tmp, out)
+            self.assertNotIn('too large', out)
+            _, err = run(['--load', tmp], check_rc=1)
+            self.assertIn('rami-cli: cannot read %s: Is a directory' % tmp, err)
+
+
+class Match(unittest.TestCase):
+    def test_quit_asks_while_a_round_is_in_progress(self):
+        out, _ = run(['--seed', '5', '--bots', '1'], 'quit\nno\nshow\nquit\ny\nshow\n')
+        self.assertEqual(out.count('Round 1 is in progress and will be lost.'), 2)
+        self.assertIn('not quitting: the game goes on\nseat 0> show', out)
+        self.assertEqual(len(blocks(out, 'show')), 1)  # the second show never ran
+        self.assertIn('Totals when you left, in round 1: seat 0 (you) 0, seat 1 (bot) 0, '
+                      'seat 2 (bot) 0', out)
+
+    def test_quit_offers_to_save_and_load_goes_on(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, 'g.rami')
+            out, _ = run(['--seed', '5', '--bots', '1'], 'draw\nquit\nsave %s\nshow\n' % path)
+            self.assertIn('saved to %s\n' % path, out)
+            self.assertNotIn('seat 0> show', out)
+            out2, _ = run(['--load', path, '--bots', '1'], 'show\nquit\nyes\n')
+            self.assertIn('Loaded %s: round 1, 3 players' % path, out2)
+            self.assertEqual(blocks(out2, 'show')[0], position(out, -1).join(['\n', '']))
+
+    def test_an_open_match_goes_on_until_the_player_stops(self):
+        out, _ = run(['--watch', '--seed', '8', '--bots', '1'], '\n\nquit\n')
+        self.assertIn('== round 3 over: ', out)
+        self.assertIn('Totals after round 1: seat 0 (bot) ', out)
+        self.assertIn('Enter: deal round 2, quit: end the match> \n', out)
+        self.assertIn('Enter: deal round 4, quit: end the match> quit\n', out)
+        self.assertIn('== match over after 3 rounds ==', out)
+        totals = re.findall(r'(?m)^Totals after round (\d): (.*)$', out)
+        self.assertEqual([t[0] for t in totals], ['1', '2', '3'])
+
+
+class Seats(unittest.TestCase):
+    def test_hot_seat_hands_the_terminal_over(self):
+        out, _ = run(['--seed', '6', '--bots', 'none', '--players', '2', '--rounds', '1'],
+                     '\ndraw\ndiscard 1\n\ndraw\n')
+        self.assertIn("== seat 0's turn: pass the terminal to seat 0 ==", out)
+        before, after = out.split("== seat 1's turn: pass the terminal to seat 1 ==\n")
+        self.assertNotIn('Hand of seat 1', before)
+        self.assertTrue(after.startswith('seat 1, press Enter to see your hand: \n\n-- round 1'))
+        self.assertIn('Hand of seat 1:', after)
+
+    @unittest.skipUnless(sys.platform.startswith('linux'), 'needs a Linux pseudo-terminal')
+    def test_hot_seat_clears_the_screen(self):
+        out = run_in_terminal(['--seed', '6', '--bots', 'none', '--players', '2'],
+                              '\ndraw\ndiscard 1\n\nquit\nyes\n', 'C')
+        cleared = out.split('\033[H\033[2J')
+        self.assertEqual(len(cleared), 3)
+        self.assertNotIn('Hand of seat 0', cleared[2])
+        self.assertIn('Hand of seat 1', cleared[2])
+
+
+class Damaged(unittest.TestCase):
+    def test_a_damaged_save_names_the_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, 'g.rami')
+            run(['--seed', '21', '--bots', '1'], 'draw\ndiscard 1\ndraw\nsave %s\n' % path)
+            with open(path, encoding='ascii') as f:
+                lines = f.read().split('\n')
+            first = lines.index('round 1') + 2  # 1-based number of the first move line
+            cases = []
+            bad = list(lines)
+            bad[first] = 'discard 2C'
+            cases.append((bad, r'line %d: "discard 2C" \(seat 0\) is illegal: .+ \[RAMI_E_\w+\]' % (first + 1)))
+            bad = list(lines)
+            bad[first - 1] = 'dance'
+            cases.append((bad, r'line %d: "dance" is not a move' % first))
+            bad = list(lines)
+            bad[first - 1] = 'DRAW'
+            cases.append((bad, r'line %d: "DRAW" is not written as a record writes it \("draw"\)' % first))
+            bad = [l.replace('hand_size=13', 'hand_size=99') for l in lines]
+            cases.append((bad, r'the header \(lines 1 to \d\) is damaged'))
+            cases.append((lines[:-2] + [''], r'the record ends after line \d+ without its "end" line'))
+            for text, message in cases:
+                with open(path, 'w', encoding='ascii') as f:
+                    f.write('\n'.join(text))
+                _, err = run(['--load', path], check_rc=1)
+                self.assertRegex(err, r'^rami-cli: cannot load .*: .* \[RAMI_E_(PARSE|CORRUPT)\]\n  ' + message, err)
+                out, _ = run(['--seed', '3'], 'load %s\nquit\nyes\n' % path)
+                self.assertRegex(blocks(out, 'load %s' % path)[0], '  ' + message)
 
 
 if __name__ == '__main__':
