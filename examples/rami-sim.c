@@ -848,31 +848,44 @@ static int report(const config *c, shared *sh, worker *workers, unsigned started
     return s.interrupted ? 128 + (stop_signal ? (int)stop_signal : SIGTERM) : EXIT_SUCCESS;
 }
 
+static void free_all(shared *sh, worker *workers, pthread_t *tids, unsigned started)
+{
+    for (unsigned t = 0; workers != NULL && t < started; t++)
+        for (unsigned li = 0; li < SIM_MAX_LEVELS; li++)
+            free(workers[t].times[li].us);
+    free(tids);
+    free(workers);
+    free(sh);
+}
+
 static int simulate(const config *c)
 {
     records rec;
     shared *sh = calloc(1, sizeof *sh);
     worker *workers = calloc(c->threads, sizeof *workers);
     pthread_t *tids = calloc(c->threads, sizeof *tids);
+    unsigned started = 0;
+    int code = EXIT_FAILURE;
     memset(&rec, 0, sizeof rec);
     pthread_mutex_init(&rec.lock, NULL);
     if (sh == NULL || workers == NULL || tids == NULL) {
         fprintf(stderr, "rami-sim: out of memory\n");
-        return EXIT_FAILURE;
+        goto out;
     }
     sh->cfg = c;
     sh->count = local_count(c);
     pthread_mutex_init(&sh->lock, NULL);
     if (c->records && records_open(&rec, c) != 0) {
         fprintf(stderr, "rami-sim: cannot write records to %s: %s\n", c->records, strerror(errno));
-        return EXIT_FAILURE;
+        records_close(&rec, c);
+        goto out;
     }
     sh->rec = c->records ? &rec : NULL;
     double start = now_s();
-    unsigned started = start_workers(sh, workers, tids, c->threads);
+    started = start_workers(sh, workers, tids, c->threads);
     if (started == 0) {
         fprintf(stderr, "rami-sim: cannot start a thread\n");
-        return EXIT_FAILURE;
+        goto out;
     }
     int tty = isatty(STDERR_FILENO);
     int progress = c->rank == 0 && (c->progress < 0 ? tty : c->progress);
@@ -881,13 +894,9 @@ static int simulate(const config *c)
         pthread_join(tids[t], NULL);
     sh->sums.interrupted =
         stop_signal != 0 && (uint64_t)(sh->sums.played + sh->sums.failed) < sh->count;
-    int code = report(c, sh, workers, started, now_s() - start);
-    for (unsigned t = 0; t < started; t++)
-        for (unsigned li = 0; li < SIM_MAX_LEVELS; li++)
-            free(workers[t].times[li].us);
-    free(tids);
-    free(workers);
-    free(sh);
+    code = report(c, sh, workers, started, now_s() - start);
+out:
+    free_all(sh, workers, tids, started);
     return code;
 }
 
