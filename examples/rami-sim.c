@@ -54,11 +54,19 @@ typedef struct config {
 /* Signals: the handler only sets a flag                                     */
 /* ------------------------------------------------------------------------ */
 
-static volatile sig_atomic_t stop_signal = 0;
+/* A lock-free atomic: the handler may store it (C11 7.14.1.1) and the
+ * worker threads read it without a data race. */
+static atomic_int stop_flag = 0;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal flag must be lock-free");
 
 static void on_signal(int sig)
 {
-    stop_signal = sig;
+    atomic_store_explicit(&stop_flag, sig, memory_order_relaxed);
+}
+
+static int stop_signal(void)
+{
+    return atomic_load_explicit(&stop_flag, memory_order_relaxed);
 }
 
 static void catch_signals(void)
@@ -301,7 +309,7 @@ static int play_round(worker *w, uint64_t k, sim_round *out, char **record)
     while (st == RAMI_OK && rami_game_phase(g) <= RAMI_PHASE_PLAY) {
         int seat = rami_game_current_player(g);
         rami_move m;
-        if (stop_signal) {
+        if (stop_signal()) {
             st = ABANDONED;
             break;
         }
@@ -335,7 +343,7 @@ static void *work(void *arg)
 {
     worker *w = arg;
     shared *sh = w->sh;
-    while (!stop_signal) {
+    while (!stop_signal()) {
         uint64_t j = atomic_fetch_add(&sh->next, 1);
         if (j >= sh->count)
             break;
@@ -845,7 +853,7 @@ static int report(const config *c, shared *sh, worker *workers, unsigned started
     }
     if (s.failed || rec_bad)
         return EXIT_FAILURE;
-    return s.interrupted ? 128 + (stop_signal ? (int)stop_signal : SIGTERM) : EXIT_SUCCESS;
+    return s.interrupted ? 128 + (stop_signal() ? stop_signal() : SIGTERM) : EXIT_SUCCESS;
 }
 
 static void free_all(shared *sh, worker *workers, pthread_t *tids, unsigned started)
@@ -893,7 +901,7 @@ static int simulate(const config *c)
     for (unsigned t = 0; t < started; t++)
         pthread_join(tids[t], NULL);
     sh->sums.interrupted =
-        stop_signal != 0 && (uint64_t)(sh->sums.played + sh->sums.failed) < sh->count;
+        stop_signal() != 0 && (uint64_t)(sh->sums.played + sh->sums.failed) < sh->count;
     code = report(c, sh, workers, started, now_s() - start);
 out:
     free_all(sh, workers, tids, started);
