@@ -530,8 +530,13 @@ static void print_match_summary(const cli *c)
 
 static void print_round_header(const cli *c)
 {
-    printf("\n== round %d: %d players, dealer seat %d, seat %d starts ==\n", rami_game_round(c->g),
-           player_count(c), rami_game_dealer(c->g), rami_game_current_player(c->g));
+    int turn = rami_game_turn(c->g), seat = rami_game_current_player(c->g);
+    printf("\n== round %d: %d players, dealer seat %d, ", rami_game_round(c->g), player_count(c),
+           rami_game_dealer(c->g));
+    if (turn <= 1 && rami_game_phase(c->g) == RAMI_PHASE_DRAW) /* else: a loaded game */
+        printf("seat %d starts ==\n", seat);
+    else
+        printf("turn %d, seat %d to play ==\n", turn, seat);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1252,6 +1257,12 @@ static int take_alias(options *o, int argc, char **argv, int *i, char *err, size
         snprintf(full, sizeof full, "--match-%.40s", a + 2);
         char *args[2] = {full, *i + 1 < argc ? argv[*i + 1] : NULL};
         int j = 0, r = ruleset_args_take(&o->rules, args[1] ? 2 : 1, args, &j, err, cap);
+        const char *v = strchr(err, '\'');
+        if (r < 0 && v != NULL) { /* the message names the option as typed */
+            char msg[RULESET_WHY_CAP];
+            snprintf(msg, sizeof msg, "bad value for --%s: %s", names[k], v);
+            snprintf(err, cap, "%s", msg);
+        }
         *i += j;
         return r;
     }

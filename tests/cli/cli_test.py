@@ -292,8 +292,9 @@ class Rules(unittest.TestCase):
         self.assertEqual(fin['hand-size'], '6')
 
     def test_refused_values(self):
-        for args, message in ((['--rounds', '0'], "bad value for --match-rounds: '0' (a number 1..65535)"),
-                              (['--target', '0'], "bad value for --match-target: '0'"),
+        for args, message in ((['--rounds', '0'], "bad value for --rounds: '0' (a number 1..65535)"),
+                              (['--target=0'], "bad value for --target: '0'"),
+                              (['--match-rounds', '0'], "bad value for --match-rounds: '0'"),
                               (['--hand-size', '40'], 'the library refuses these rules: hand_size is 40'),
                               (['--jokers-per-meld', '0'], 'the library refuses these rules: jokers_per_meld is 0')):
             out, err = run(args, check_rc=2)
@@ -398,6 +399,7 @@ class Match(unittest.TestCase):
             self.assertNotIn('seat 0> show', out)
             out2, _ = run(['--load', path, '--bots', '1'], 'show\nquit\nyes\n')
             self.assertIn('Loaded %s: round 1, 3 players' % path, out2)
+            self.assertIn('== round 1: 3 players, dealer seat 2, turn 1, seat 0 to play ==', out2)
             self.assertEqual(blocks(out2, 'show')[0], position(out, -1).join(['\n', '']))
 
     def test_an_open_match_goes_on_until_the_player_stops(self):
