@@ -139,8 +139,9 @@ function baseURL() {
 }
 
 /**
- * Runs a WASI command module (rami-bench.wasm) to completion and returns
- * {code, stdout, stderr}. Options as hostImports (args without argv[0]).
+ * Runs a WASI command module (rami-bench.wasm; a source as for wasmBytes,
+ * or a compiled WebAssembly.Module) to completion and returns {code,
+ * stdout, stderr}. Options as hostImports (args without argv[0]).
  */
 export async function runWasi(source, options = {}) {
   const out = { 1: '', 2: '' };
@@ -155,7 +156,10 @@ export async function runWasi(source, options = {}) {
       options.write?.(fd, text);
     },
   });
-  const { instance } = await WebAssembly.instantiate(await wasmBytes(source), imports);
+  const instance =
+    source instanceof WebAssembly.Module
+      ? await WebAssembly.instantiate(source, imports)
+      : (await WebAssembly.instantiate(await wasmBytes(source), imports)).instance;
   state.memoryObject = instance.exports.memory;
   let code = 0;
   try {
