@@ -383,7 +383,7 @@ function renderSeats() {
       el.innerHTML = `
         <span class="name"></span>
         <span class="facts">
-          <span class="cards" title="cards in hand"><b class="count">${seat.hand_count}</b> cards</span>
+          <span class="cards" title="cards in hand"><b class="count">${seat.hand_count}</b> ${seat.hand_count === 1 ? 'card' : 'cards'}</span>
           <span class="opened" ${seat.opened ? '' : 'hidden'}>opened</span>
           ${view.dealer === seat.seat ? '<span class="dealer" title="dealer">D</span>' : ''}
         </span>

@@ -100,6 +100,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       process.exit(2);
     }
   }
-  const { url } = await startServer(opts);
-  console.log(`Rami is served at ${url}  (Ctrl-C stops the server)`);
+  let started;
+  try {
+    started = await startServer(opts);
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE' || opts.port !== undefined) throw e;
+    started = await startServer({ ...opts, port: 0 }); // 8051 is taken: any free port
+  }
+  console.log(`Rami is served at ${started.url}  (Ctrl-C stops the server)`);
 }

@@ -24,17 +24,19 @@ const SHOTS = resolve(process.env.RAMI_SCREENSHOTS ?? join(repo, 'build-wasm', '
 const WASM = process.env.RAMI_WASM ?? join(repo, 'examples', 'js', 'rami.wasm');
 const SIZE_LIMIT = 300 * 1024;
 
+/** Skipped (77) when a tool is missing, a failure under RAMI_REQUIRE_BROWSER (CI). */
+function skip(why) {
+  console.log(`SKIP: ${why}`);
+  process.exit(process.env.RAMI_REQUIRE_BROWSER ? 1 : 77);
+}
 let puppeteer;
 try {
   puppeteer = (await import('puppeteer-core')).default;
 } catch {
-  console.log('SKIP: puppeteer-core is not installed (npm ci in examples/web)');
-  process.exit(77);
+  skip('puppeteer-core is not installed (npm ci in examples/web)');
 }
-if (!existsSync(CHROMIUM) || !existsSync(WASM)) {
-  console.log(`SKIP: ${existsSync(CHROMIUM) ? WASM : CHROMIUM} not found`);
-  process.exit(77);
-}
+if (!existsSync(CHROMIUM)) skip(`${CHROMIUM} not found (apt install chromium)`);
+if (!existsSync(WASM)) skip(`${WASM} not found (examples/js/build-wasm.sh)`);
 
 let server;
 let browser;
@@ -136,14 +138,28 @@ async function clickCard(card) {
   await handle.click();
 }
 
-/** Performs a move of the hint through the page: the same clicks a player makes. */
-async function perform(moveText) {
+/** Drags a card of the hand onto the element `to`, with the mouse. */
+async function dragCard(card, to) {
+  const from = await (await page.$(`#hand .card[data-card="${card}"]`)).boundingBox();
+  const dest = await (await page.$(to)).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 30, { steps: 4 });
+  await page.mouse.move(dest.x + dest.width / 2, dest.y + dest.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Performs a move of the hint through the page: the same clicks (or
+ * drags) a player makes. */
+async function perform(moveText, dragDiscard = false) {
   const [kind, ...rest] = moveText.split(' ');
   if (kind === 'draw') return page.click('#stock');
   if (kind === 'take') return page.click('#discard');
   if (kind === 'meld') {
     for (const c of rest.filter((w) => /^[0-9AJQKT]/.test(w) && w !== 'high' && w !== 'low')) await clickCard(c);
     await page.click('#meld-btn');
+  } else if (kind === 'discard' && dragDiscard) {
+    await dragCard(rest[0], '#discard');
   } else if (kind === 'discard') {
     await clickCard(rest[0]);
     await page.click('#discard-btn');
@@ -184,7 +200,10 @@ async function playRound(state) {
     const hint = (await screen()).hintMove;
     assert.ok(hint, 'the hint names a move');
     const before = await screen();
-    await perform(hint);
+    // The first discard is dragged to the pile; everything else is clicked.
+    const drag = hint.startsWith('discard') && !state.dragged;
+    await perform(hint, drag);
+    if (drag) state.dragged = hint;
     await page.waitForFunction(() => document.querySelector('#status').dataset.kind !== 'hint');
     s = await screen();
     assert.notEqual(s.statusKind, 'error', `${hint}: ${s.status}`);
@@ -275,9 +294,9 @@ test('whole rounds through the page against two bots', async () => {
   await page.setViewport({ width: 1280, height: 800 });
   console.log(`# round 1 through the page: ${state.actions} human actions in ${round1Seconds.toFixed(1)} s; ${result.reason}`);
 
-  // Next rounds until an undo has been tried (it needs a meld of ours).
+  // The next rounds, to the end of the match.
   let round = 1;
-  while (!state.undone && round < 3) {
+  while (round < 3) {
     const totals = s.seats.map((x) => x.total);
     await page.click('#next-btn');
     round++;
@@ -288,11 +307,19 @@ test('whole rounds through the page against two bots', async () => {
     for (const [i, r] of result.rows.entries())
       assert.equal(Number(r.cells[3]), totals[i] + Number(r.cells[2]), 'totals add up round by round');
   }
+  // Three rounds: the match is over, the lowest total wins.
+  assert.equal(result.title, 'Match over');
+  assert.equal(result.next, 'New match');
+  const totals = result.rows.map((r) => Number(r.cells[3]));
+  const winners = result.rows.flatMap((r, i) => (Number(r.cells[3]) === Math.min(...totals) ? [r.cells[0]] : []));
+  assert.match(result.match, new RegExp(`^${winners.join(' and ')} wins? the match`));
+  await shot('07-match-over');
   assert.ok(state.undone, 'an undo was tried');
   assert.ok(state.refused, 'a refused meld was shown');
+  assert.ok(state.dragged, 'a card was dragged');
   assert.deepEqual(errors, []);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`# ${round} round(s), ${state.actions} human actions by click in ${seconds.toFixed(1)} s; undo tried on "${state.undone}"; refusal shown: "${state.refused}"`);
+  console.log(`# ${round} round(s), ${state.actions} human actions by click in ${seconds.toFixed(1)} s; undo tried on "${state.undone}"; dragged "${state.dragged}"; refusal shown: "${state.refused}"`);
   console.log(`# screenshots in ${SHOTS}`);
 });
 
