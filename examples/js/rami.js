@@ -117,7 +117,9 @@ class Core {
     this.memory = instance.exports.memory;
     this.encoder = new TextEncoder();
     this.decoder = new TextDecoder();
-    const raw = JSON.parse(this.cstring(this.x.rami_js_layout()));
+    const layoutText = this.cstring(this.x.rami_js_layout());
+    if (!layoutText) throw new Error('rami.wasm: rami_js_layout() overflowed its buffer (rami-js.c)');
+    const raw = JSON.parse(layoutText);
     this.layout = createLayout(raw);
     state.timespec = raw.structs.timespec.fields;
     this.constants = raw.constants;
@@ -187,6 +189,7 @@ class Core {
       scores: 4 * c.RAMI_MAX_PLAYERS,
       cards: c.RAMI_MAX_PACK + 8,
       why: 512,
+      fmt: 96, // rami_move_format's output while a reason waits in `why`
       moves: c.RAMI_MAX_MOVES * L.size('rami_move'),
     };
     let total = 0;
@@ -338,7 +341,7 @@ class Core {
       side: this.name('side', raw.side),
       text: '',
     };
-    if (this.x.rami_move_format(ptr, this.s.why, this.whyCap) === 0) move.text = this.cstring(this.s.why);
+    if (this.x.rami_move_format(ptr, this.s.fmt, 96) === 0) move.text = this.cstring(this.s.fmt);
     return move;
   }
 
@@ -470,13 +473,16 @@ function makeApi(core) {
     return core.dv.getUint32(s.out, true);
   }
 
+  // Only this module can wrap a handle it made (clone, load, ...) in a Game.
+  const ADOPT = Symbol('adopt');
+
   class Game {
     #ptr;
 
     /** A new match under ruleset, round 1 dealt from seed. */
-    constructor(ruleset, seed = 0, _ptr = 0) {
-      if (_ptr) {
-        this.#ptr = _ptr;
+    constructor(ruleset, seed = 0) {
+      if (ruleset === ADOPT) {
+        this.#ptr = seed;
       } else {
         const rs = rulesetPtr(ruleset);
         const sd = core.seed(seed);
@@ -515,14 +521,14 @@ function makeApi(core) {
       if (fields.dealer < 0 || fields.dealer > 255) throw core.error(core.S.RAMI_E_ARG, 'deal.dealer must be a seat');
       core.layout.write(core.dv, 'rami_deal', s.deal, fields);
       const ptr = newHandle(() => x.rami_game_new_deal(rs, s.deal, sd, s.out), 'the deal is not one the library accepts');
-      return new Game(null, 0, ptr);
+      return new Game(ADOPT, ptr);
     }
 
     /** Rebuilds a game from the text of game.save(). */
     static load(text) {
       const [ptr, len] = core.putText(text);
       const g = newHandle(() => x.rami_game_load(ptr, len, s.out), null);
-      return new Game(null, 0, g);
+      return new Game(ADOPT, g);
     }
 
     get #p() {
@@ -547,14 +553,14 @@ function makeApi(core) {
     /** An independent copy (free it too). */
     clone() {
       const p = this.#p;
-      return new Game(null, 0, newHandle(() => x.rami_game_clone(p, s.out)));
+      return new Game(ADOPT, newHandle(() => x.rami_game_clone(p, s.out)));
     }
 
     /** A copy where every card viewer cannot see is dealt anew from seed. */
     determinize(viewer, seed = 0) {
       const p = this.#p;
       const sd = core.seed(seed);
-      return new Game(null, 0, newHandle(() => x.rami_game_determinize(p, core.int(viewer, 'viewer'), sd, s.out)));
+      return new Game(ADOPT, newHandle(() => x.rami_game_determinize(p, core.int(viewer, 'viewer'), sd, s.out)));
     }
 
     // ---- queries ----
@@ -680,18 +686,30 @@ function makeApi(core) {
     /** Every legal move of the current player, in the library's order. */
     legalMoves() {
       const p = this.#p;
-      const st = x.rami_game_legal_moves(p, s.moves, core.constants.RAMI_MAX_MOVES, s.count);
-      core.check(st);
-      const n = core.dv.getUint32(s.count, true);
-      const out = new Array(n);
-      for (let i = 0; i < n; i++) out[i] = core.readMove(s.moves + i * core.moveSize);
-      return out;
+      let buf = s.moves;
+      let st = x.rami_game_legal_moves(p, buf, core.constants.RAMI_MAX_MOVES, s.count);
+      let n = core.dv.getUint32(s.count, true);
+      if (st === core.S.RAMI_E_BUFFER) {
+        // More than RAMI_MAX_MOVES (jokers_per_meld > 1): a buffer of the size asked.
+        buf = core.malloc(n * core.moveSize);
+        st = x.rami_game_legal_moves(p, buf, n, s.count);
+      }
+      try {
+        core.check(st);
+        n = core.dv.getUint32(s.count, true);
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) out[i] = core.readMove(buf + i * core.moveSize);
+        return out;
+      } finally {
+        if (buf !== s.moves) x.free(buf);
+      }
     }
 
     /** How many legal moves there are (cheaper than legalMoves().length). */
     legalMoveCount() {
       const p = this.#p;
-      core.check(x.rami_game_legal_moves(p, s.moves, core.constants.RAMI_MAX_MOVES, s.count));
+      const st = x.rami_game_legal_moves(p, s.moves, core.constants.RAMI_MAX_MOVES, s.count);
+      if (st !== core.S.RAMI_E_BUFFER) core.check(st);
       return core.dv.getUint32(s.count, true);
     }
 

@@ -508,7 +508,8 @@ function renderStatus() {
     ({ kind, text } = ui.message);
   } else if (ui.hint && isMyPlay()) {
     kind = 'hint';
-    text = `Hint: ${ui.hint.move.text} — ${ui.hint.reason}`;
+    const { move, reason } = ui.hint;
+    text = `Hint: ${reason.startsWith(move.text) ? reason : `${move.text} — ${reason}`}`;
     el.dataset.move = ui.hint.move.text;
   } else if (!snap) {
     text = '';

@@ -115,7 +115,8 @@ test('bots at every level choose legal moves; playBot plays them; hint explains'
     assert.equal(g.check(m).ok, true, m.text);
     const h = g.hint();
     assert.equal(g.check(h.move).ok, true);
-    assert.ok(h.reason.length > 0);
+    assert.ok(h.reason.startsWith(h.move.kind === 'take' ? 'take' : h.move.text), `${h.move.text} / ${h.reason}`);
+    assert.ok(h.reason.length > h.move.text.length + 5, `a reason beyond the move: ${h.reason}`);
     const played = g.playBot(level);
     assert.deepEqual(played, m, 'same options, same move');
     n++;
@@ -239,4 +240,20 @@ test('take from the discard pile: picked card', () => {
     g.free();
   }
   assert.fail('no position allowed a take');
+});
+
+test('more legal moves than RAMI_MAX_MOVES (4 jokers per meld): all listed, nothing kept', () => {
+  const base = Ruleset.preset('51', 2);
+  const rs = new Ruleset({ ...base, decks: 3, jokers: 12, handSize: 20, openingPoints: 0, jokersPerMeld: 4 });
+  const hand = ['JK', 'JK', 'JK', 'JK', 'JK', 'JK', ...rami.parseCards('2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 7H 7D')];
+  const g = Game.fromDeal(rs, { dealer: 1, hands: [hand, ['2C', '3C']], stock: ['9C', '9D'], discard: ['4C'] }, 1);
+  g.play('draw');
+  const heap = rami.memory().heapUsed;
+  const moves = g.legalMoves();
+  assert.ok(moves.length > rami.constants.RAMI_MAX_MOVES, `${moves.length}`);
+  assert.equal(g.legalMoveCount(), moves.length);
+  assert.equal(new Set(moves.map((m) => m.text)).size, moves.length, 'distinct moves');
+  for (const i of [0, 1000, moves.length - 1]) assert.ok(g.check(moves[i]).ok, moves[i].text);
+  assert.equal(rami.memory().heapUsed, heap);
+  g.free();
 });

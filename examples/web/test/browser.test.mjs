@@ -180,7 +180,7 @@ async function playRound(state) {
   while (!(s = await screen()).dialog) {
     assertConserved(s, state.pack);
     if (!state.meldShot && s.melds.length >= 2) {
-      await shot('02-melds-on-the-table');
+      await shot('03-melds-on-the-table');
       state.meldShot = true;
     }
     // In the play phase, once: a two-card "meld" is refused with a reason.
@@ -191,7 +191,7 @@ async function playRound(state) {
       await page.waitForFunction(() => document.querySelector('#status').dataset.kind === 'error');
       state.refused = (await screen()).status;
       assert.match(state.refused, /^\S+ \S+: .{8,}/, 'the cards and the library reason');
-      await shot('03-refused-meld');
+      await shot('04-refused-meld');
       await page.click('#clear-btn');
       continue;
     }
@@ -199,6 +199,10 @@ async function playRound(state) {
     await page.waitForFunction(() => document.querySelector('#status').dataset.kind === 'hint');
     const hint = (await screen()).hintMove;
     assert.ok(hint, 'the hint names a move');
+    if (!state.hintShot && /^(meld|lay|swap)/.test(hint)) {
+      await shot('02-hint');
+      state.hintShot = true;
+    }
     const before = await screen();
     // The first discard is dragged to the pile; everything else is clicked.
     const drag = hint.startsWith('discard') && !state.dragged;
@@ -225,7 +229,7 @@ async function playRound(state) {
     }
     if (!state.phoneShot && state.actions === 12) {
       await page.setViewport({ width: 390, height: 844 });
-      await shot('04-phone-mid-round');
+      await shot('05-phone-mid-round');
       await page.setViewport({ width: 1280, height: 800 });
       state.phoneShot = true;
     }
@@ -288,9 +292,9 @@ test('whole rounds through the page against two bots', async () => {
     assert.equal(Number(r.cells[2]), s.seats[i].total, 'after one round, total = round points');
     if (r.winner && /went out/.test(result.reason)) assert.equal(Number(r.cells[1]), 0, 'a winner who went out holds nothing');
   }
-  await shot('05-round-result');
+  await shot('06-round-result');
   await page.setViewport({ width: 390, height: 844 });
-  await shot('06-phone-round-result');
+  await shot('07-phone-round-result');
   await page.setViewport({ width: 1280, height: 800 });
   console.log(`# round 1 through the page: ${state.actions} human actions in ${round1Seconds.toFixed(1)} s; ${result.reason}`);
 
@@ -313,7 +317,7 @@ test('whole rounds through the page against two bots', async () => {
   const totals = result.rows.map((r) => Number(r.cells[3]));
   const winners = result.rows.flatMap((r, i) => (Number(r.cells[3]) === Math.min(...totals) ? [r.cells[0]] : []));
   assert.match(result.match, new RegExp(`^${winners.join(' and ')} wins? the match`));
-  await shot('07-match-over');
+  await shot('08-match-over');
   assert.ok(state.undone, 'an undo was tried');
   assert.ok(state.refused, 'a refused meld was shown');
   assert.ok(state.dragged, 'a card was dragged');
