@@ -276,6 +276,19 @@ test('whole rounds through the page against two bots', async () => {
   assert.match(s.status, /^Your turn: draw from the stock/);
   await shot('01-start');
 
+  // Draw, then reload the page: the game comes back from the browser's
+  // storage (a saved record, loaded by the library) exactly as it was.
+  await page.click('#stock');
+  await page.waitForFunction(() => document.querySelectorAll('#hand .card').length === 14);
+  const drawn = await screen();
+  await page.reload();
+  await page.waitForFunction(() => document.querySelectorAll('#hand .card').length === 14);
+  const resumed = await screen();
+  assert.deepEqual(resumed.hand, drawn.hand);
+  assert.deepEqual(resumed.seats, drawn.seats);
+  assert.equal(resumed.stock, drawn.stock);
+  assert.match(await text('#log'), /You: draw/);
+
   // Round 1 to its end, then its result.
   s = await playRound(state);
   const round1Seconds = (Date.now() - started) / 1000;
