@@ -74,6 +74,21 @@ function enumeration(constants, names) {
   return { toValue, toName };
 }
 
+// Every function of rami.wasm this file calls (test/module.test.mjs keeps
+// the list equal to the calls). load() checks them all first, so a module
+// built from a changed rami.h - a function renamed, or made a macro over a
+// sized entry point - fails at once with the missing names.
+const CALLS = `malloc free rami_js_layout rami_js_heap_used rami_version rami_strerror
+  rami_card_format rami_card_parse rami_cards_parse rami_move_format rami_move_parse
+  rami_ruleset_init rami_ruleset_check rami_meld_check rami_solve_hand
+  rami_game_new rami_game_new_deal rami_game_load rami_game_clone rami_game_determinize rami_game_free
+  rami_game_phase rami_game_current_player rami_game_dealer rami_game_round rami_game_turn
+  rami_game_ruleset rami_game_seed rami_game_stock_count rami_game_discard_count rami_game_discard_top
+  rami_game_picked rami_game_hand rami_game_has_opened rami_game_meld_count rami_game_meld
+  rami_game_scores rami_game_round_result rami_game_match_winners rami_game_next_round
+  rami_game_legal_moves rami_game_check rami_game_play rami_game_undo
+  rami_bot_options_init rami_bot_choose rami_game_hint rami_game_save rami_game_view_json`.split(/\s+/);
+
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -87,6 +102,8 @@ const DEFAULT_WASM = new URL('./rami.wasm', import.meta.url);
 export async function load(options = {}) {
   const state = { memory: () => state.memoryObject, timespec: DEFAULT_TIMESPEC };
   const instance = await instantiate(options.wasm ?? DEFAULT_WASM, hostImports(state));
+  const missing = CALLS.filter((name) => typeof instance.exports[name] !== 'function');
+  if (missing.length) throw new Error(`rami.wasm does not export ${missing.join(', ')}: rami.js needs updating for its rami.h`);
   state.memoryObject = instance.exports.memory;
   instance.exports._initialize?.();
   return new Core(instance, state).api;

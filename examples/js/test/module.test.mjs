@@ -22,6 +22,29 @@ test('load() takes a path, a file URL, bytes or a compiled module', async () => 
   await assert.rejects(load({ wasm: new Uint8Array([0, 97, 115, 109]) }), WebAssembly.CompileError);
 });
 
+test('load() checks, by name, every function rami.js calls', async () => {
+  const source = await readFile(new URL('../rami.js', import.meta.url), 'utf8');
+  const listed = source.match(/const CALLS = `([^`]*)`/)[1].trim().split(/\s+/).sort();
+  const called = [...new Set([...source.matchAll(/\bx\.(\w+)\(/g)].map((m) => m[1]))].sort();
+  assert.deepEqual(listed, called);
+  // A module without one of them is refused with its name.
+  const bytes = await readFile(wasmPath());
+  const real = await WebAssembly.compile(bytes);
+  const original = WebAssembly.instantiate;
+  WebAssembly.instantiate = async (...a) => {
+    const r = await original.apply(WebAssembly, a);
+    const inst = r.instance ?? r;
+    const exports = { ...inst.exports };
+    delete exports.rami_game_hint;
+    return r.instance ? { ...r, instance: { exports } } : { exports };
+  };
+  try {
+    await assert.rejects(load({ wasm: real }), /rami\.wasm does not export rami_game_hint: rami\.js needs updating/);
+  } finally {
+    WebAssembly.instantiate = original;
+  }
+});
+
 test('version and header version agree', () => {
   assert.match(rami.version, /^\d+\.\d+\.\d+$/);
   assert.equal(rami.headerVersion, rami.version);
