@@ -1,0 +1,247 @@
+/*
+ * play.c - the game at a table: moves from players and bots (every one
+ * checked and played by the library), take-backs, the legal-move list,
+ * rounds and the end of the match, turn timers and bot scheduling.
+ */
+#include "server.h"
+
+#include "bots.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const by_names[] = {"player", "bot", "timer", "server"};
+
+/* 1 if seat is played by the server right now: a bot seat, or a player
+ * whose turn the timer has handed to the greedy bot. */
+static int server_plays(const struct table *t, int seat)
+{
+    return t->seats[seat].kind == SEAT_BOT || t->timer_seat == seat;
+}
+
+static int check_playing(const struct table *t, int seat, int by, struct err *e)
+{
+    if (t->status == TABLE_WAITING)
+        return err_set(e, "not_started", "the game has not started: seats are still open");
+    if (t->status != TABLE_PLAYING)
+        return err_set(e, "table_over", "the game at this table is over");
+    if (by == BY_PLAYER && t->timer_seat == seat)
+        return err_set(e, "timed_out", "the turn timer ran out: the server plays this turn");
+    return 0;
+}
+
+static int refuse(struct server *srv, struct err *e, int status, const char *why)
+{
+    srv->refused++;
+    err_set(e, "illegal_move", "%s", rami_strerror(status));
+    e->status = status;
+    snprintf(e->reason, sizeof e->reason, "%s", why);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Rounds                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* After a move: a round that is over gives way to the next one (its result
+ * went out with the move's event); a match that is over ends the table. */
+static void after_move(struct server *srv, struct table *t)
+{
+    if (rami_game_phase(t->game) != RAMI_PHASE_ROUND_OVER)
+        return;
+    if (rami_game_next_round(t->game) != RAMI_OK)
+        return;
+    char text[16];
+    snprintf(text, sizeof text, "%d", rami_game_round(t->game));
+    table_change(srv, t, -1, "round", text, BY_SERVER);
+    msg_push_all(srv, t, "state", "\"reason\":\"round\",");
+}
+
+void table_after_load(struct server *srv, struct table *t)
+{
+    if (t->status == TABLE_PLAYING && rami_game_phase(t->game) == RAMI_PHASE_MATCH_OVER) {
+        t->status = TABLE_OVER;
+        t->finished_ms = now_ms();
+        table_change(srv, t, -1, "over", "", BY_SERVER);
+    }
+    if (t->status == TABLE_PLAYING)
+        after_move(srv, t);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Moves                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void move_event(struct server *srv, struct table *t, int seat, const char *text,
+                       rami_card taken, int by)
+{
+    struct sbuf x;
+    sb_init(&x, 0);
+    sb_printf(&x, "\"actor\":%d,\"move\":", seat);
+    sb_json_str(&x, text);
+    if (taken != RAMI_NO_CARD) {
+        char card[8];
+        rami_card_format(taken, card, sizeof card);
+        sb_printf(&x, ",\"card\":\"%s\"", card);
+    }
+    sb_printf(&x, ",\"by\":\"%s\",", by_names[by]);
+    msg_push_all(srv, t, "event", x.oom ? "" : x.p);
+    sb_free(&x);
+}
+
+int table_move(struct server *srv, struct table *t, int seat, const rami_move *m, int by,
+               const struct reply *r, struct err *e)
+{
+    char why[REASON_CAP], text[128];
+    if (check_playing(t, seat, by, e) != 0)
+        return -1;
+    int rc = rami_game_check(t->game, seat, m, why, sizeof why);
+    if (rc != RAMI_OK)
+        return refuse(srv, e, rc, why);
+    if (rami_move_format(m, text, sizeof text) != RAMI_OK)
+        return refuse(srv, e, RAMI_E_ARG, "the move cannot be written in notation");
+    rami_card taken = m->kind == RAMI_MOVE_DRAW_DISCARD ? rami_game_discard_top(t->game) : 0;
+    rc = rami_game_play(t->game, seat, m);
+    if (rc != RAMI_OK)
+        return refuse(srv, e, rc, rami_strerror(rc));
+    srv->moves++;
+    if (rami_game_phase(t->game) == RAMI_PHASE_MATCH_OVER) {
+        t->status = TABLE_OVER;
+        t->finished_ms = now_ms();
+    }
+    table_change(srv, t, seat, "move", text, by);
+    char extra[96];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", t->id_hex, seat,
+             (long long)t->version);
+    proto_reply_ok(srv, r, extra, NULL);
+    move_event(srv, t, seat, text, taken, by);
+    after_move(srv, t);
+    return 0;
+}
+
+int table_undo(struct server *srv, struct table *t, int seat, const struct reply *r, struct err *e)
+{
+    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+        return -1;
+    int rc = rami_game_undo(t->game, seat);
+    if (rc != RAMI_OK) {
+        char why[REASON_CAP];
+        if (rc == RAMI_E_TURN)
+            snprintf(why, sizeof why, "it is seat %d's turn", rami_game_current_player(t->game));
+        else
+            snprintf(why, sizeof why, "%s", rami_strerror(rc));
+        return refuse(srv, e, rc, why);
+    }
+    table_change(srv, t, seat, "undo", "undo", BY_PLAYER);
+    char extra[96];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", t->id_hex, seat,
+             (long long)t->version);
+    proto_reply_ok(srv, r, extra, NULL);
+    move_event(srv, t, seat, "undo", RAMI_NO_CARD, BY_PLAYER);
+    return 0;
+}
+
+int table_legal_moves(struct server *srv, struct table *t, int seat, struct sbuf *out,
+                      struct err *e)
+{
+    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+        return -1;
+    int cur = rami_game_current_player(t->game);
+    if (cur != seat) {
+        char why[64];
+        snprintf(why, sizeof why, "it is seat %d's turn", cur);
+        return refuse(srv, e, RAMI_E_TURN, why);
+    }
+    rami_move *moves = srv->movebuf;
+    size_t n = 0;
+    int rc = rami_game_legal_moves(t->game, moves, RAMI_MAX_MOVES, &n);
+    if (rc != RAMI_OK)
+        return err_set(e, "server_error", "listing moves failed: %s", rami_strerror(rc));
+    sb_puts(out, "\"moves\":[");
+    for (size_t i = 0; i < n; i++) {
+        char text[128];
+        if (rami_move_format(&moves[i], text, sizeof text) == RAMI_OK)
+            sb_printf(out, "%s\"%s\"", i ? "," : "", text);
+    }
+    sb_puts(out, "],");
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Bots and timers                                                           */
+/* ------------------------------------------------------------------------ */
+
+void table_bot_result(struct server *srv, uint64_t table_id, uint64_t gen, int seat, int by,
+                      int status, const rami_move *m)
+{
+    struct table *t = table_find_id(srv, table_id);
+    if (!t)
+        return;
+    t->bot_pending = 0;
+    if (gen != t->gen || !server_plays(t, seat) || t->status != TABLE_PLAYING)
+        return; /* the table changed meanwhile: table_schedule asks again */
+    if (status != RAMI_OK) {
+        logf_(srv, LOG_ERR, "table %s: the bot found no move: %s", t->id_hex,
+              rami_strerror(status));
+        t->bot_due_ms = now_ms() + 1000;
+        return;
+    }
+    struct err e = {0};
+    if (table_move(srv, t, seat, m, by, NULL, &e) != 0)
+        logf_(srv, LOG_ERR, "table %s: the bot's move was refused: %s (%s)", t->id_hex, e.message,
+              e.reason);
+}
+
+/* A new turn (or a table just loaded): the timer starts again. */
+static void new_turn(struct server *srv, struct table *t, int64_t now)
+{
+    t->turn_round = rami_game_round(t->game);
+    t->turn_number = rami_game_turn(t->game);
+    t->timer_seat = -1;
+    int cur = rami_game_current_player(t->game);
+    t->deadline_ms = t->seats[cur].kind == SEAT_HUMAN && t->turn_seconds > 0
+                         ? now + 1000LL * t->turn_seconds
+                         : 0;
+    (void)srv;
+}
+
+void table_schedule(struct server *srv, struct table *t, int64_t now)
+{
+    if (t->status != TABLE_PLAYING || t->bot_pending || t->in_batch)
+        return;
+    int phase = rami_game_phase(t->game);
+    if (phase != RAMI_PHASE_DRAW && phase != RAMI_PHASE_PLAY)
+        return;
+    if (rami_game_round(t->game) != t->turn_round || rami_game_turn(t->game) != t->turn_number)
+        new_turn(srv, t, now);
+    int cur = rami_game_current_player(t->game), by = BY_BOT, level = t->bot_level;
+    if (!server_plays(t, cur)) {
+        if (!t->deadline_ms || now < t->deadline_ms)
+            return;
+        t->timer_seat = cur; /* the greedy bot plays the rest of this turn */
+        msg_push_all(srv, t, "table", "\"reason\":\"timeout\",");
+    }
+    if (t->timer_seat == cur) {
+        by = BY_TIMER;
+        level = RAMI_BOT_GREEDY;
+    }
+    if (!t->bot_due_ms)
+        t->bot_due_ms = now + srv->cfg.bot_delay_ms;
+    if (now < t->bot_due_ms)
+        return;
+    if (bots_submit(srv, t, cur, level, by) == 0)
+        t->bot_pending = 1;
+}
+
+void table_tick(struct server *srv, struct table *t, int64_t now)
+{
+    if ((t->status == TABLE_OVER || t->status == TABLE_ABANDONED) && !t->in_batch &&
+        now - t->finished_ms > 1000LL * srv->cfg.linger_seconds && !t->bot_pending) {
+        table_unlink(srv, t);
+        table_free(srv, t);
+        return;
+    }
+    table_schedule(srv, t, now);
+}
