@@ -233,6 +233,7 @@ static void conn_open(struct server *srv, struct conn *c, struct lws *wsi)
         err_set(&e, "too_many_connections", "the server holds %d connections, its limit",
                 srv->cfg.max_connections);
         proto_error(srv, c, NULL, NULL, &e);
+        c->refused = 1;
         if (c->tail)
             c->tail->close_after = 1;
     }
@@ -268,6 +269,22 @@ static void conn_closed(struct server *srv, struct conn *c)
     srv->nconns--;
 }
 
+/* Grows the receive buffer to hold n bytes (most messages are short). */
+static int rx_room(struct conn *c, size_t n)
+{
+    if (n <= c->rx_cap)
+        return 0;
+    size_t cap = c->rx_cap ? c->rx_cap : 512;
+    while (cap < n)
+        cap *= 2;
+    char *p = realloc(c->rx, cap);
+    if (!p)
+        return -1;
+    c->rx = p;
+    c->rx_cap = cap;
+    return 0;
+}
+
 static void conn_receive(struct server *srv, struct conn *c, const char *in, size_t len)
 {
     struct lws *wsi = c->wsi;
@@ -279,7 +296,7 @@ static void conn_receive(struct server *srv, struct conn *c, const char *in, siz
     if (!c->rx_overflow && c->rx_len + len > srv->cfg.max_message) {
         c->rx_overflow = 1;
     } else if (!c->rx_overflow) {
-        if (!c->rx && !(c->rx = malloc(srv->cfg.max_message + 1))) {
+        if (rx_room(c, c->rx_len + len) != 0) {
             conn_close_later(srv, c);
             return;
         }
@@ -390,15 +407,13 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         conn_open(srv, c, wsi);
         return 0;
     case LWS_CALLBACK_RECEIVE:
-        if (!c->closing)
+        if (!c->closing && !c->refused)
             conn_receive(srv, c, in, len);
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return c->closing ? -1 : conn_write_one(srv, c);
     case LWS_CALLBACK_CLOSED:
-    case LWS_CALLBACK_WSI_DESTROY:
-        if (c)
-            conn_closed(srv, c);
+        conn_closed(srv, c);
         return 0;
     case LWS_CALLBACK_HTTP:
         return http_request(srv, c, wsi);

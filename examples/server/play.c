@@ -189,14 +189,22 @@ void table_bot_result(struct server *srv, uint64_t table_id, uint64_t gen, int s
         return;
     }
     struct err e = {0};
-    if (table_move(srv, t, seat, m, by, NULL, &e) != 0)
+    if (table_move(srv, t, seat, m, by, NULL, &e) != 0) {
         logf_(srv, LOG_ERR, "table %s: the bot's move was refused: %s (%s)", t->id_hex, e.message,
               e.reason);
+        t->bot_due_ms = now_ms() + 1000;
+    }
 }
 
-/* A new turn (or a table just loaded): the timer starts again. */
-static void new_turn(struct server *srv, struct table *t, int64_t now)
+void table_turn_clock(struct table *t, int64_t now)
 {
+    if (t->status != TABLE_PLAYING) {
+        t->deadline_ms = 0;
+        t->timer_seat = -1;
+        return;
+    }
+    if (rami_game_round(t->game) == t->turn_round && rami_game_turn(t->game) == t->turn_number)
+        return;
     t->turn_round = rami_game_round(t->game);
     t->turn_number = rami_game_turn(t->game);
     t->timer_seat = -1;
@@ -204,7 +212,6 @@ static void new_turn(struct server *srv, struct table *t, int64_t now)
     t->deadline_ms = t->seats[cur].kind == SEAT_HUMAN && t->turn_seconds > 0
                          ? now + 1000LL * t->turn_seconds
                          : 0;
-    (void)srv;
 }
 
 void table_schedule(struct server *srv, struct table *t, int64_t now)
@@ -214,8 +221,7 @@ void table_schedule(struct server *srv, struct table *t, int64_t now)
     int phase = rami_game_phase(t->game);
     if (phase != RAMI_PHASE_DRAW && phase != RAMI_PHASE_PLAY)
         return;
-    if (rami_game_round(t->game) != t->turn_round || rami_game_turn(t->game) != t->turn_number)
-        new_turn(srv, t, now);
+    table_turn_clock(t, now);
     int cur = rami_game_current_player(t->game), by = BY_BOT, level = t->bot_level;
     if (!server_plays(t, cur)) {
         if (!t->deadline_ms || now < t->deadline_ms)

@@ -208,6 +208,8 @@ int table_legal_moves(struct server *srv, struct table *t, int seat, struct sbuf
                       struct err *e);
 /* A table read from the database: finishes what a crash interrupted. */
 void table_after_load(struct server *srv, struct table *t);
+/* A new turn starts the turn timer again (of a player; bots have none). */
+void table_turn_clock(struct table *t, int64_t now);
 /* Timers and bots: asks a worker for a move when the server plays the
  * current seat (bot seat, or a player out of time). */
 void table_schedule(struct server *srv, struct table *t, int64_t now);
@@ -255,13 +257,14 @@ struct conn {
     int is_ws;
     /* Receiving. */
     char *rx;
-    size_t rx_len;
+    size_t rx_len, rx_cap;
     int rx_overflow;
     int rx_binary;
     /* Sending. */
     struct outmsg *head, *tail;
     size_t queued;
     int closing;
+    int refused;            /* over the connection limit: reads nothing */
     int has_held;           /* in srv->held list */
     struct conn *held_next; /* next connection with held messages */
     struct conn *prev, *next;

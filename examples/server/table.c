@@ -92,6 +92,7 @@ void table_change(struct server *srv, struct table *t, int seat, const char *kin
     t->version++;
     t->gen = ++srv->gen;
     t->bot_due_ms = 0;
+    table_turn_clock(t, now_ms());
     if (batch_touch(srv, t) != 0)
         return;
     struct store *st = srv->store;
