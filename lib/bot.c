@@ -28,7 +28,7 @@
 /* Validates m for the current player; on success v holds its canonical form. */
 static bool legal(const rami_game *g, const rami_move *m, verdict *v)
 {
-    return rami__validate(g, g->current, m, v, NULL, 0) == RAMI_OK;
+    return rami__validate(g, g->pos.current, m, v, NULL, 0) == RAMI_OK;
 }
 
 static rami_move simple_move(uint8_t kind, rami_card c)
@@ -64,8 +64,8 @@ static solve_opts solver_opts(const rami_game *g, int objective)
 static bool fits_table(const rami_game *g, rami_card c)
 {
     bool low, high;
-    for (unsigned i = 0; i < g->meld_count; i++)
-        if (rami__fit_card(&g->melds[i], c, g->rs.jokers_per_meld, &low, &high) == FIT_OK)
+    for (unsigned i = 0; i < g->pos.meld_count; i++)
+        if (rami__fit_card(&g->pos.melds[i], c, g->rs.jokers_per_meld, &low, &high) == FIT_OK)
             return true;
     return false;
 }
@@ -78,16 +78,16 @@ static bool fits_table(const rami_game *g, rami_card c)
  * table meld, or make the opening reachable this turn? */
 static bool take_useful(const rami_game *g)
 {
-    if (g->discard_count == 0)
+    if (g->pos.discard_count == 0)
         return false;
-    rami_card top = g->discard[g->discard_count - 1];
-    const hand *h = &g->hands[g->current];
+    rami_card top = g->pos.discard[g->pos.discard_count - 1];
+    const hand *h = &g->pos.hands[g->pos.current];
     hand with = *h;
     hand_add(&with, top);
-    solve_opts o = solver_opts(g, seat_opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    solve_opts o = solver_opts(g, seat_opened(g, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
     if (has_opt(g, RAMI_OPT_KEEP_PICKUP))
         o.avoid = top;
-    if (seat_opened(g, g->current)) {
+    if (seat_opened(g, g->pos.current)) {
         if (top != RAMI_JOKER && fits_table(g, top))
             return true;
         if (top == RAMI_JOKER)
@@ -125,10 +125,10 @@ static bool play_meld(const rami_game *g, int objective, verdict *v)
 {
     solve_opts o = solver_opts(g, objective);
     solve_result res;
-    if (rami__solve(&g->hands[g->current], &o, 0, &res) < 0)
+    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) < 0)
         return false;
     if (objective == SOLVE_POINTS) {
-        int need = (int)g->rs.opening_points - (int)g->ts.points;
+        int need = (int)g->rs.opening_points - (int)g->pos.ts.points;
         if (res.value < need || res.nmelds == 0)
             return false;
     }
@@ -163,13 +163,13 @@ static bool try_table(void *ctx, const rami_move *m)
 /* Swaps first (a joker for a loose card), then lay-offs. */
 static bool play_table(const rami_game *g, verdict *v)
 {
-    if (g->ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
+    if (g->pos.ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
         return false;
-    const hand *h = &g->hands[g->current];
-    struct table_pick tp = {g, v, h->size > 3 && !g->ts.replay_pending, false};
+    const hand *h = &g->pos.hands[g->pos.current];
+    struct table_pick tp = {g, v, h->size > 3 && !g->pos.ts.replay_pending, false};
     if (has_opt(g, RAMI_OPT_JOKER_SWAP)) {
-        for (unsigned i = 0; i < g->meld_count && !tp.found; i++) {
-            const tmeld *t = &g->melds[i];
+        for (unsigned i = 0; i < g->pos.meld_count && !tp.found; i++) {
+            const tmeld *t = &g->pos.melds[i];
             for (unsigned k = 0; k < t->count && t->jokers && !tp.found; k++) {
                 rami_card as = rami__meld_joker_as(t, k);
                 if (as == RAMI_NO_CARD || !card_is_natural(as) || !hand_count(h, as))
@@ -256,7 +256,7 @@ static int gift(const rami_game *g, const discard_eval *e, rami_card c)
 /* Higher = better to throw away. */
 static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
 {
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     if (c == RAMI_JOKER)
         return -1000;
     int score = (int)card_penalty(c, &g->rs);
@@ -270,17 +270,17 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
 static void discard_eval_init(const rami_game *g, discard_eval *e)
 {
     memset(e, 0, sizeof *e);
-    solve_opts o = solver_opts(g, seat_opened(g, g->current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    solve_opts o = solver_opts(g, seat_opened(g, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
     o.need_leftover = false;
     o.must_use = RAMI_NO_CARD;
     o.avoid = RAMI_NO_CARD;
     o.need_pure_run = false;
     solve_result res;
-    if (rami__solve(&g->hands[g->current], &o, 0, &res) > 0)
+    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) > 0)
         for (unsigned i = 0; i < res.nmelds; i++)
             for (unsigned k = 0; k < res.melds[i].count; k++)
                 e->in_meld[res.melds[i].cards[k]]++;
-    e->next = (g->current + 1u) % g->rs.players;
+    e->next = (g->pos.current + 1u) % g->rs.players;
     e->next_opened = seat_opened(g, e->next);
     uint8_t known[256];
     rami__known_cards_of(g, e->next, known);
@@ -295,7 +295,7 @@ static unsigned ranked_discards(const rami_game *g, verdict *out, unsigned cap)
 {
     discard_eval e;
     discard_eval_init(g, &e);
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     int scores[RAMI_MAX_HAND + 1];
     rami_card faces[RAMI_MAX_HAND + 1];
     unsigned nf = 0;
@@ -333,15 +333,15 @@ static unsigned ranked_discards(const rami_game *g, verdict *out, unsigned cap)
 
 static int greedy_verdict(const rami_game *g, verdict *v)
 {
-    if (g->phase == RAMI_PHASE_DRAW) {
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
         greedy_draw(g, v);
         return RAMI_OK;
     }
-    if (g->phase != RAMI_PHASE_PLAY)
+    if (g->pos.phase != RAMI_PHASE_PLAY)
         return RAMI_E_PHASE;
-    if (g->ts.replay_pending && play_joker(g, v))
+    if (g->pos.ts.replay_pending && play_joker(g, v))
         return RAMI_OK;
-    if (!seat_opened(g, g->current)) {
+    if (!seat_opened(g, g->pos.current)) {
         if (play_meld(g, SOLVE_POINTS, v))
             return RAMI_OK;
     } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
@@ -376,16 +376,16 @@ int rami__greedy_move(const rami_game *g, rami_move *out)
 /* Greedy for every seat until the round ends; the result for seat me. */
 static int playout(rami_game *g, unsigned me)
 {
-    unsigned start = g->turn;
-    while (g->phase == RAMI_PHASE_DRAW || g->phase == RAMI_PHASE_PLAY) {
+    unsigned start = g->pos.turn;
+    while (g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY) {
         verdict v;
-        if (g->turn - start > PLAYOUT_TURN_CAP || greedy_verdict(g, &v) != RAMI_OK ||
+        if (g->pos.turn - start > PLAYOUT_TURN_CAP || greedy_verdict(g, &v) != RAMI_OK ||
             rami__play_verdict(g, &v) != RAMI_OK)
             break;
     }
-    if (g->phase != RAMI_PHASE_ROUND_OVER && g->phase != RAMI_PHASE_MATCH_OVER)
+    if (g->pos.phase != RAMI_PHASE_ROUND_OVER && g->pos.phase != RAMI_PHASE_MATCH_OVER)
         return 0;
-    const rami_round_result *r = &g->result;
+    const rami_round_result *r = &g->pos.result;
     int others = 0;
     for (unsigned p = 0; p < g->rs.players; p++)
         if (p != me)
@@ -426,7 +426,8 @@ static uint64_t mix(uint64_t x)
 /* A seed from the options and the public position only. */
 static uint64_t decision_seed(const rami_game *g, uint64_t seed)
 {
-    return mix(seed ^ mix(((uint64_t)g->round << 48) ^ ((uint64_t)g->turn << 24) ^ g->log_len));
+    return mix(seed ^
+               mix(((uint64_t)g->pos.round << 48) ^ ((uint64_t)g->pos.turn << 24) ^ g->log_len));
 }
 
 static double now_ms(void)
@@ -452,7 +453,7 @@ static void candidates(const rami_game *d, search_state *s)
     verdict g;
     if (greedy_verdict(d, &g) != RAMI_OK)
         return;
-    if (d->phase == RAMI_PHASE_DRAW) {
+    if (d->pos.phase == RAMI_PHASE_DRAW) {
         rami_move m = simple_move(RAMI_MOVE_DRAW_STOCK, RAMI_NO_CARD);
         if (legal(d, &m, &s->cand[s->ncand]))
             s->ncand++;
@@ -462,7 +463,7 @@ static void candidates(const rami_game *d, search_state *s)
     } else if (g.move.kind == RAMI_MOVE_DISCARD) {
         s->ncand = ranked_discards(d, s->cand, STRONG_MAX_DISCARDS);
     } else if ((g.move.kind == RAMI_MOVE_MELD || g.move.kind == RAMI_MOVE_LAYOFF) &&
-               !d->ts.replay_pending) {
+               !d->pos.ts.replay_pending) {
         /* Or keep the cards in hand and end the turn. */
         s->cand[0] = g;
         s->ncand = 1 + ranked_discards(d, s->cand + 1, STRONG_HOLD_DISCARDS);
@@ -486,7 +487,7 @@ static int sample_round(const rami_game *g, rami_game *det, rami_game *work, sea
     int st = rami__game_copy(det, g);
     if (st != RAMI_OK)
         return st;
-    rami__determinize_into(det, g, g->current, seed);
+    rami__determinize_into(det, g, g->pos.current, seed);
     int score[RAMI_MAX_HAND + 2];
     int runs = 0;
     for (unsigned i = 0; i < s->ncand; i++) {
@@ -497,7 +498,7 @@ static int sample_round(const rami_game *g, rami_game *det, rami_game *work, sea
             return st;
         if (rami__play_verdict(work, &s->cand[i]) != RAMI_OK)
             return RAMI_E_NOMEM;
-        score[i] = playout(work, g->current);
+        score[i] = playout(work, g->pos.current);
         runs++;
     }
     /* Every candidate met the same hidden cards: compare them pairwise. */
@@ -666,11 +667,11 @@ static int random_verdict(const rami_game *d, uint64_t seed, verdict *v)
 
 static int choose(const rami_game *g, const rami_bot_options *opt, verdict *v, search_state *s)
 {
-    if (g->phase != RAMI_PHASE_DRAW && g->phase != RAMI_PHASE_PLAY)
+    if (g->pos.phase != RAMI_PHASE_DRAW && g->pos.phase != RAMI_PHASE_PLAY)
         return RAMI_E_PHASE;
     uint64_t seed = decision_seed(g, opt->seed);
     rami_game *d;
-    int st = rami_game_determinize(g, g->current, seed, &d);
+    int st = rami_game_determinize(g, g->pos.current, seed, &d);
     if (st != RAMI_OK)
         return st;
     if (opt->level == RAMI_BOT_RANDOM)
@@ -711,13 +712,13 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
     char text[80];
     if (rami_move_format(m, text, sizeof text) != RAMI_OK)
         snprintf(text, sizeof text, "this move");
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     if (m->kind == RAMI_MOVE_MELD) {
         tmeld t;
         rami__meld_eval(g->rs.jokers_per_meld, m->cards, m->count, m->side, &t, NULL, 0);
         unsigned pts = rami__meld_points(&t);
-        if (!seat_opened(g, g->current)) {
-            unsigned total = g->ts.points + pts;
+        if (!seat_opened(g, g->pos.current)) {
+            unsigned total = g->pos.ts.points + pts;
             snprintf(buf, cap, "%s: %s your opening (%u of %u)", text,
                      total >= g->rs.opening_points ? "completes" : "builds", total,
                      g->rs.opening_points);
@@ -738,7 +739,7 @@ static const char *discard_why(const rami_game *g, rami_card c)
 {
     discard_eval e;
     discard_eval_init(g, &e);
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     if (e.in_meld[c] >= hand_count(h, c))
         return "every card left is in a meld, this one breaks the cheapest";
     if (neighbours(h, c) > 0)
@@ -749,7 +750,7 @@ static const char *discard_why(const rami_game *g, rami_card c)
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++) {
             rami_card o = RAMI_CARD(r, suit);
-            if (h->cnt[suit][r] && o != c && o != g->picked && e.in_meld[o] < h->cnt[suit][r] &&
+            if (h->cnt[suit][r] && o != c && o != g->pos.picked && e.in_meld[o] < h->cnt[suit][r] &&
                 neighbours(h, o) == 0 && card_penalty(o, &g->rs) > pen)
                 return gift(g, &e, c) ? "a card that fits nothing of yours"
                                       : "a card that fits nothing, and does not help the next "
@@ -795,8 +796,8 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
         break;
     case RAMI_MOVE_DRAW_DISCARD:
         snprintf(buf, cap, "take %s: %s", card,
-                 seat_opened(g, g->current) ? "it joins your melds or the table"
-                                            : "it brings your opening within reach");
+                 seat_opened(g, g->pos.current) ? "it joins your melds or the table"
+                                                : "it brings your opening within reach");
         break;
     case RAMI_MOVE_DISCARD:
         snprintf(buf, cap, "discard %s: %s", card, discard_why(g, m->cards[0]));

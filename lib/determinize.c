@@ -80,7 +80,7 @@ static void known_scan(const rami_game *g, uint8_t *rows[RAMI_MAX_PLAYERS])
             if (!rows[p][c])
                 continue;
             unsigned have =
-                card_is_valid((rami_card)c) ? hand_count(&g->hands[p], (rami_card)c) : 0;
+                card_is_valid((rami_card)c) ? hand_count(&g->pos.hands[p], (rami_card)c) : 0;
             if (rows[p][c] > have)
                 rows[p][c] = (uint8_t)have;
         }
@@ -110,14 +110,14 @@ static unsigned collect_pool(const rami_game *g, int viewer, bool hands_hidden, 
                              uint8_t pool_counts[256])
 {
     memset(pool_counts, 0, 256);
-    unsigned n = g->stock_count;
-    for (unsigned i = 0; i < g->stock_count; i++)
-        pool_counts[g->stock[i]]++;
+    unsigned n = g->pos.stock_count;
+    for (unsigned i = 0; i < g->pos.stock_count; i++)
+        pool_counts[g->pos.stock[i]]++;
     for (unsigned p = 0; hands_hidden && p < g->rs.players; p++) {
         if ((int)p == viewer)
             continue;
         uint8_t have[256];
-        hand_counts(&g->hands[p], have);
+        hand_counts(&g->pos.hands[p], have);
         for (unsigned c = 0; c < 256; c++) {
             unsigned hidden = have[c] - k->cnt[p][c];
             pool_counts[c] = (uint8_t)(pool_counts[c] + hidden);
@@ -151,16 +151,16 @@ static void redeal(rami_game *out, const rami_game *g, int viewer, bool hands_hi
             continue;
         uint8_t mine[256];
         memcpy(mine, k->cnt[p], 256);
-        unsigned size = g->hands[p].size, kept = 0;
+        unsigned size = g->pos.hands[p].size, kept = 0;
         for (unsigned c = 0; c < 256; c++)
             kept += mine[c];
         for (unsigned i = kept; i < size; i++)
             mine[pool[--n]]++;
-        hand_set_from(&out->hands[p], mine);
+        hand_set_from(&out->pos.hands[p], mine);
     }
-    memset(out->stock, 0, sizeof out->stock);
-    memcpy(out->stock, pool, n);
-    out->stock_count = (uint16_t)n;
+    memset(out->pos.stock, 0, sizeof out->pos.stock);
+    memcpy(out->pos.stock, pool, n);
+    out->pos.stock_count = (uint16_t)n;
 }
 
 /* The stored round-1 deal of a rami_game_new_deal game holds the hidden
@@ -191,12 +191,12 @@ static void redeal_stored(rami_deal *d, int viewer, uint64_t seed)
 
 int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed)
 {
-    bool over = g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER;
+    bool over = g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER;
     rami_known k;
     rami__known_cards(g, &k);
     /* At the round's end the hands have been shown for scoring. */
     redeal(out, g, viewer, !over, &k, seed);
-    rami__rng_seed(&out->rng, stream_seed(seed, STREAM_RESHUFFLE));
+    rami__rng_seed(&out->pos.rng, stream_seed(seed, STREAM_RESHUFFLE));
     out->seed = stream_seed(seed, STREAM_ROUNDS);
     if (out->deal != NULL)
         redeal_stored(out->deal, viewer, seed);

@@ -49,7 +49,7 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
         return RAMI_E_NOMEM;
     g->rs = *rs;
     g->seed = seed;
-    g->round = 1;
+    g->pos.round = 1;
     if (deal != NULL) {
         /* Only the used slots: a deal with garbage beyond its counts is the
          * same deal. */
@@ -65,9 +65,9 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
         d->discard_count = deal->discard_count;
         memcpy(d->discard, deal->discard, deal->discard_count);
         g->from_deal = 1;
-        g->dealer = deal->dealer;
+        g->pos.dealer = deal->dealer;
     } else {
-        g->dealer = (uint8_t)(rs->players - 1); /* so that seat 0 starts round 1 */
+        g->pos.dealer = (uint8_t)(rs->players - 1); /* so that seat 0 starts round 1 */
     }
     round_start(g);
     *out = g;
@@ -141,18 +141,16 @@ int rami__game_copy(rami_game *dst, const rami_game *src)
 {
     if (src->log_len > dst->log_cap || (src->deal == NULL) != (dst->deal == NULL))
         return RAMI_E_NOMEM;
-    uint8_t *log = dst->log;
-    rami_deal *deal = dst->deal;
-    size_t alloc_size = dst->alloc_size;
-    uint32_t log_cap = dst->log_cap;
-    memcpy(dst, src, offsetof(rami_game, log));
-    dst->log = log;
-    dst->log_cap = log_cap;
-    dst->deal = deal;
-    dst->alloc_size = alloc_size;
-    if (deal != NULL)
-        *deal = *src->deal;
+    dst->rs = src->rs;
+    dst->seed = src->seed;
+    dst->from_deal = src->from_deal;
+    dst->pos = src->pos;
+    dst->undo_count = src->undo_count;
+    memcpy(dst->undo, src->undo, src->undo_count * sizeof src->undo[0]);
+    dst->log_len = src->log_len;
     memcpy(dst->log, src->log, src->log_len);
+    if (dst->deal != NULL)
+        *dst->deal = *src->deal;
     return RAMI_OK;
 }
 
@@ -168,39 +166,39 @@ void rami_game_free(rami_game *g)
 
 static void begin_turn(rami_game *g)
 {
-    if (g->stock_count == 0) {
+    if (g->pos.stock_count == 0) {
         bool may =
-            g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS || g->restocks < g->rs.max_restocks;
-        if (!may || g->discard_count < 2) {
+            g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS || g->pos.restocks < g->rs.max_restocks;
+        if (!may || g->pos.discard_count < 2) {
             rami__round_end(g, RAMI_END_STOCK_OUT);
             return;
         }
         /* Everything under the top card becomes the new stock. */
-        unsigned n = g->discard_count - 1u;
-        memcpy(g->stock, g->discard, n);
-        rami__shuffle(&g->rng, g->stock, n);
-        g->stock_count = (uint16_t)n;
-        g->discard[0] = g->discard[n];
-        memset(g->discard + 1, 0, n);
-        g->discard_count = 1;
-        g->restocks++;
+        unsigned n = g->pos.discard_count - 1u;
+        memcpy(g->pos.stock, g->pos.discard, n);
+        rami__shuffle(&g->pos.rng, g->pos.stock, n);
+        g->pos.stock_count = (uint16_t)n;
+        g->pos.discard[0] = g->pos.discard[n];
+        memset(g->pos.discard + 1, 0, n);
+        g->pos.discard_count = 1;
+        g->pos.restocks++;
     }
-    g->turn++;
-    g->phase = RAMI_PHASE_DRAW;
-    g->picked = RAMI_NO_CARD;
+    g->pos.turn++;
+    g->pos.phase = RAMI_PHASE_DRAW;
+    g->pos.picked = RAMI_NO_CARD;
     g->undo_count = 0;
-    uint8_t opened = g->ts.opened;
-    memset(&g->ts, 0, sizeof g->ts);
-    g->ts.opened = opened;
+    uint8_t opened = g->pos.ts.opened;
+    memset(&g->pos.ts, 0, sizeof g->pos.ts);
+    g->pos.ts.opened = opened;
 }
 
 void rami__turn_end(rami_game *g)
 {
-    if (g->rs.max_turns != 0 && g->turn >= g->rs.max_turns) {
+    if (g->rs.max_turns != 0 && g->pos.turn >= g->rs.max_turns) {
         rami__round_end(g, RAMI_END_TURN_LIMIT);
         return;
     }
-    g->current = (uint8_t)((g->current + 1u) % g->rs.players);
+    g->pos.current = (uint8_t)((g->pos.current + 1u) % g->rs.players);
     begin_turn(g);
 }
 
@@ -208,11 +206,11 @@ static void install_deal(rami_game *g, const rami_deal *d)
 {
     for (unsigned p = 0; p < g->rs.players; p++)
         for (unsigned i = 0; i < d->hand_count[p]; i++)
-            hand_add(&g->hands[p], d->hands[p][i]);
-    memcpy(g->stock, d->stock, d->stock_count);
-    g->stock_count = d->stock_count;
-    memcpy(g->discard, d->discard, d->discard_count);
-    g->discard_count = d->discard_count;
+            hand_add(&g->pos.hands[p], d->hands[p][i]);
+    memcpy(g->pos.stock, d->stock, d->stock_count);
+    g->pos.stock_count = d->stock_count;
+    memcpy(g->pos.discard, d->discard, d->discard_count);
+    g->pos.discard_count = d->discard_count;
 }
 
 static void shuffle_and_deal(rami_game *g)
@@ -226,50 +224,50 @@ static void shuffle_and_deal(rami_game *g)
                 pack[n++] = RAMI_CARD(r, suit);
     for (unsigned j = 0; j < rs->jokers; j++)
         pack[n++] = RAMI_JOKER;
-    rami__shuffle(&g->rng, pack, n);
+    rami__shuffle(&g->pos.rng, pack, n);
     /* One card at a time, starting with the seat after the dealer, from the
      * end of the shuffled pack. */
     for (unsigned k = 0; k < rs->hand_size; k++)
         for (unsigned i = 1; i <= rs->players; i++)
-            hand_add(&g->hands[(g->dealer + i) % rs->players], pack[--n]);
-    g->discard[0] = pack[--n];
-    g->discard_count = 1;
-    memcpy(g->stock, pack, n);
-    g->stock_count = (uint16_t)n;
+            hand_add(&g->pos.hands[(g->pos.dealer + i) % rs->players], pack[--n]);
+    g->pos.discard[0] = pack[--n];
+    g->pos.discard_count = 1;
+    memcpy(g->pos.stock, pack, n);
+    g->pos.stock_count = (uint16_t)n;
 }
 
 static void round_start(rami_game *g)
 {
-    rami__rng_seed(&g->rng, round_seed(g->seed, g->round));
-    memset(g->hands, 0, sizeof g->hands);
-    memset(g->stock, 0, sizeof g->stock);
-    memset(g->discard, 0, sizeof g->discard);
-    memset(g->melds, 0, sizeof g->melds);
+    rami__rng_seed(&g->pos.rng, round_seed(g->seed, g->pos.round));
+    memset(g->pos.hands, 0, sizeof g->pos.hands);
+    memset(g->pos.stock, 0, sizeof g->pos.stock);
+    memset(g->pos.discard, 0, sizeof g->pos.discard);
+    memset(g->pos.melds, 0, sizeof g->pos.melds);
     memset(g->undo, 0, sizeof g->undo);
-    memset(&g->result, 0, sizeof g->result);
-    memset(&g->ts, 0, sizeof g->ts);
-    g->meld_count = 0;
+    memset(&g->pos.result, 0, sizeof g->pos.result);
+    memset(&g->pos.ts, 0, sizeof g->pos.ts);
+    g->pos.meld_count = 0;
     g->undo_count = 0;
-    g->turn = 0;
-    g->restocks = 0;
-    g->picked = RAMI_NO_CARD;
+    g->pos.turn = 0;
+    g->pos.restocks = 0;
+    g->pos.picked = RAMI_NO_CARD;
     g->log_len = 0;
-    if (g->from_deal && g->round == 1)
+    if (g->from_deal && g->pos.round == 1)
         install_deal(g, g->deal);
     else
         shuffle_and_deal(g);
-    g->current = (uint8_t)((g->dealer + 1u) % g->rs.players);
+    g->pos.current = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
     begin_turn(g);
 }
 
 int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS])
 {
-    if (round < 2 || g->round != 1 || g->turn != 1 || g->phase != RAMI_PHASE_DRAW)
+    if (round < 2 || g->pos.round != 1 || g->pos.turn != 1 || g->pos.phase != RAMI_PHASE_DRAW)
         return RAMI_E_ARG;
     /* The dealer moves one seat a round. */
-    g->dealer = (uint8_t)((g->dealer + round - 1u) % g->rs.players);
-    g->round = round;
-    memcpy(g->totals, totals, sizeof g->totals);
+    g->pos.dealer = (uint8_t)((g->pos.dealer + round - 1u) % g->rs.players);
+    g->pos.round = round;
+    memcpy(g->pos.totals, totals, sizeof g->pos.totals);
     round_start(g);
     return RAMI_OK;
 }
@@ -278,10 +276,10 @@ int rami_game_next_round(rami_game *g)
 {
     if (g == NULL)
         return RAMI_E_ARG;
-    if (g->phase != RAMI_PHASE_ROUND_OVER || g->round == UINT16_MAX)
+    if (g->pos.phase != RAMI_PHASE_ROUND_OVER || g->pos.round == UINT16_MAX)
         return RAMI_E_PHASE;
-    g->round++;
-    g->dealer = (uint8_t)((g->dealer + 1u) % g->rs.players);
+    g->pos.round++;
+    g->pos.dealer = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
     round_start(g);
     return RAMI_OK;
 }
@@ -290,27 +288,27 @@ int rami_game_next_round(rami_game *g)
 
 int rami_game_phase(const rami_game *g)
 {
-    return g ? g->phase : RAMI_E_ARG;
+    return g ? g->pos.phase : RAMI_E_ARG;
 }
 
 int rami_game_current_player(const rami_game *g)
 {
-    return g ? g->current : RAMI_E_ARG;
+    return g ? g->pos.current : RAMI_E_ARG;
 }
 
 int rami_game_dealer(const rami_game *g)
 {
-    return g ? g->dealer : RAMI_E_ARG;
+    return g ? g->pos.dealer : RAMI_E_ARG;
 }
 
 int rami_game_round(const rami_game *g)
 {
-    return g ? g->round : RAMI_E_ARG;
+    return g ? g->pos.round : RAMI_E_ARG;
 }
 
 int rami_game_turn(const rami_game *g)
 {
-    return g ? (int)(g->turn > INT32_MAX ? INT32_MAX : g->turn) : RAMI_E_ARG;
+    return g ? (int)(g->pos.turn > INT32_MAX ? INT32_MAX : g->pos.turn) : RAMI_E_ARG;
 }
 
 int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, size_t *count)
@@ -318,7 +316,7 @@ int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, s
     if (g == NULL || count == NULL || player < 0 || player >= g->rs.players ||
         (buf == NULL && cap > 0))
         return RAMI_E_ARG;
-    const hand *h = &g->hands[player];
+    const hand *h = &g->pos.hands[player];
     *count = h->size;
     if (h->size > cap)
         return RAMI_E_BUFFER;
@@ -334,36 +332,36 @@ int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, s
 
 size_t rami_game_stock_count(const rami_game *g)
 {
-    return g ? g->stock_count : 0;
+    return g ? g->pos.stock_count : 0;
 }
 
 size_t rami_game_discard_count(const rami_game *g)
 {
-    return g ? g->discard_count : 0;
+    return g ? g->pos.discard_count : 0;
 }
 
 rami_card rami_game_discard_top(const rami_game *g)
 {
-    return g && g->discard_count ? g->discard[g->discard_count - 1] : RAMI_NO_CARD;
+    return g && g->pos.discard_count ? g->pos.discard[g->pos.discard_count - 1] : RAMI_NO_CARD;
 }
 
 int rami_game_has_opened(const rami_game *g, int player)
 {
     if (g == NULL || player < 0 || player >= g->rs.players)
         return RAMI_E_ARG;
-    return (g->ts.opened >> player) & 1u;
+    return (g->pos.ts.opened >> player) & 1u;
 }
 
 size_t rami_game_meld_count(const rami_game *g)
 {
-    return g ? g->meld_count : 0;
+    return g ? g->pos.meld_count : 0;
 }
 
 int rami_game_meld(const rami_game *g, size_t index, int *owner, rami_meld_info *info)
 {
-    if (g == NULL || index >= g->meld_count)
+    if (g == NULL || index >= g->pos.meld_count)
         return RAMI_E_ARG;
-    const tmeld *m = &g->melds[index];
+    const tmeld *m = &g->pos.melds[index];
     if (owner != NULL)
         *owner = m->owner;
     if (info != NULL)
@@ -375,9 +373,9 @@ int rami_game_round_result(const rami_game *g, rami_round_result *out)
 {
     if (g == NULL || out == NULL)
         return RAMI_E_ARG;
-    if (g->phase != RAMI_PHASE_ROUND_OVER && g->phase != RAMI_PHASE_MATCH_OVER)
+    if (g->pos.phase != RAMI_PHASE_ROUND_OVER && g->pos.phase != RAMI_PHASE_MATCH_OVER)
         return RAMI_E_PHASE;
-    *out = g->result;
+    *out = g->pos.result;
     return RAMI_OK;
 }
 
@@ -386,7 +384,7 @@ int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap)
     if (g == NULL || (totals == NULL && cap > 0))
         return RAMI_E_ARG;
     for (size_t i = 0; i < cap; i++)
-        totals[i] = i < g->rs.players ? g->totals[i] : 0;
+        totals[i] = i < g->rs.players ? g->pos.totals[i] : 0;
     return RAMI_OK;
 }
 
@@ -405,16 +403,20 @@ uint64_t rami_game_seed(const rami_game *g)
 
 rami_card rami_game_picked(const rami_game *g)
 {
-    return g && g->phase == RAMI_PHASE_PLAY ? g->picked : RAMI_NO_CARD;
+    return g && g->pos.phase == RAMI_PHASE_PLAY ? g->pos.picked : RAMI_NO_CARD;
 }
 
 bool rami__game_equal(const rami_game *a, const rami_game *b)
 {
-    if (memcmp(a, b, offsetof(rami_game, log_cap)) != 0)
+    /* Positions, rulesets and undo records hold no padding: memcmp is exact. */
+    if (memcmp(&a->rs, &b->rs, sizeof a->rs) != 0 || a->seed != b->seed ||
+        a->from_deal != b->from_deal || memcmp(&a->pos, &b->pos, sizeof a->pos) != 0)
         return false;
-    if ((a->deal == NULL) != (b->deal == NULL))
+    if (a->undo_count != b->undo_count ||
+        memcmp(a->undo, b->undo, a->undo_count * sizeof a->undo[0]) != 0)
         return false;
-    if (a->deal != NULL && memcmp(a->deal, b->deal, sizeof *a->deal) != 0)
+    if ((a->deal == NULL) != (b->deal == NULL) ||
+        (a->deal != NULL && memcmp(a->deal, b->deal, sizeof *a->deal) != 0))
         return false;
-    return memcmp(a->log, b->log, a->log_len) == 0;
+    return a->log_len == b->log_len && memcmp(a->log, b->log, a->log_len) == 0;
 }

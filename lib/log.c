@@ -55,7 +55,7 @@ void rami__log_push(rami_game *g, const rami_move *m)
     p[2] = m->target;
     p[3] = m->side;
     if (m->kind == RAMI_MOVE_DRAW_DISCARD)
-        p[4] = g->picked; /* the move has been applied: the card taken */
+        p[4] = g->pos.picked; /* the move has been applied: the card taken */
     else
         memcpy(p + 4, m->cards, m->count);
     g->log_len += 4u + p[1];
@@ -72,7 +72,7 @@ void rami__log_begin(const rami_game *g, log_iter *it)
     it->at = g->log;
     it->end = g->log + g->log_len;
     it->players = g->rs.players;
-    it->seat = (uint8_t)((g->dealer + 1u) % g->rs.players);
+    it->seat = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
 }
 
 bool rami__log_next(log_iter *it, log_entry *e)

@@ -165,7 +165,7 @@ static void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
 
 static bool may_touch(const gen *x, const tmeld *t)
 {
-    return t->owner == x->g->current || (x->g->rs.options & RAMI_OPT_LAYOFF_OTHERS);
+    return t->owner == x->g->pos.current || (x->g->rs.options & RAMI_OPT_LAYOFF_OTHERS);
 }
 
 /* What the meld has room for, from meld_room_of: a set's missing suits, a
@@ -194,13 +194,13 @@ static void gen_layoffs(gen *x, unsigned i, const tmeld *t)
 static void gen_table(gen *x)
 {
     const rami_game *g = x->g;
-    for (unsigned i = 0; i < g->meld_count && !x->stop; i++)
-        if (may_touch(x, &g->melds[i]))
-            gen_layoffs(x, i, &g->melds[i]);
+    for (unsigned i = 0; i < g->pos.meld_count && !x->stop; i++)
+        if (may_touch(x, &g->pos.melds[i]))
+            gen_layoffs(x, i, &g->pos.melds[i]);
     if (!(g->rs.options & RAMI_OPT_JOKER_SWAP))
         return;
-    for (unsigned i = 0; i < g->meld_count && !x->stop; i++) {
-        const tmeld *t = &g->melds[i];
+    for (unsigned i = 0; i < g->pos.meld_count && !x->stop; i++) {
+        const tmeld *t = &g->pos.melds[i];
         if (t->jokers == 0 || !may_touch(x, t))
             continue;
         for (unsigned k = 0; k < t->count; k++) {
@@ -213,7 +213,7 @@ static void gen_table(gen *x)
 
 void rami__gen_plays(const rami_game *g, rami_card face, move_sink sink, void *ctx)
 {
-    gen x = {g, &g->hands[g->current], face, sink, ctx, false};
+    gen x = {g, &g->pos.hands[g->pos.current], face, sink, ctx, false};
     gen_sets(&x);
     gen_runs(&x);
     gen_table(&x);
@@ -234,7 +234,7 @@ static bool collect_legal(void *ctx, const rami_move *m)
     if (c->no_melds && m->kind == RAMI_MOVE_MELD)
         return true;
     verdict v;
-    if (rami__validate(c->g, c->g->current, m, &v, NULL, 0) == RAMI_OK) {
+    if (rami__validate(c->g, c->g->pos.current, m, &v, NULL, 0) == RAMI_OK) {
         if (c->count < c->cap)
             c->buf[c->count] = v.move;
         c->count++;
@@ -249,15 +249,15 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
     collect c = {g, buf, cap, 0, false};
     rami_move m;
     memset(&m, 0, sizeof m);
-    if (g->phase == RAMI_PHASE_DRAW) {
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
         m.kind = RAMI_MOVE_DRAW_STOCK;
         collect_legal(&c, &m);
         m.kind = RAMI_MOVE_DRAW_DISCARD;
         collect_legal(&c, &m);
-    } else if (g->phase == RAMI_PHASE_PLAY) {
+    } else if (g->pos.phase == RAMI_PHASE_PLAY) {
         c.no_melds = !rami__opening_possible(g);
         rami__gen_plays(g, RAMI_NO_CARD, collect_legal, &c);
-        const hand *h = &g->hands[g->current];
+        const hand *h = &g->pos.hands[g->pos.current];
         m.kind = RAMI_MOVE_DISCARD;
         m.count = 1;
         for (unsigned s = 0; s < 4; s++) {

@@ -336,35 +336,49 @@ typedef struct undo_rec {
     turn_state before;
 } undo_rec;
 
+/* The game position: everything a move changes, as plain values (no
+ * pointer, no padding), so that look-ahead, clones, bots and
+ * determinization copy it by assignment. The ruleset it is played under
+ * stays in the handle and is passed alongside. */
+typedef struct position {
+    rami_rng rng;                     /* this round's generator: deal and restocks */
+    uint32_t turn;                    /* turns begun this round (no wrap without a turn cap) */
+    int32_t totals[RAMI_MAX_PLAYERS]; /* match totals */
+    uint16_t round;                   /* 1-based */
+    uint16_t stock_count, discard_count;
+    turn_state ts;
+    rami_round_result result;
+    hand hands[RAMI_MAX_PLAYERS];
+    uint8_t phase;    /* enum rami_phase */
+    uint8_t current;  /* seat to move */
+    uint8_t dealer;   /* the seat after it starts the round */
+    uint8_t restocks; /* restocks done this round */
+    rami_card picked; /* face taken from the discard pile this turn */
+    uint8_t meld_count;
+    rami_card stock[RAMI_MAX_PACK];   /* stock[stock_count-1] is the top */
+    rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
+    tmeld melds[MAX_TABLE_MELDS];     /* in the order laid */
+    uint8_t reserved[2];              /* 0: fills what would be padding */
+} position;
+
+/* No padding anywhere: positions compare with memcmp. */
+_Static_assert(sizeof(position) == offsetof(position, reserved) + 2, "position is padded");
+
+/* The handle: the rules, where the match comes from, the position, and
+ * its history (undo stack, round log) with the storage behind them. */
 struct rami_game {
     rami_ruleset rs;
     uint64_t seed;
-    rami_rng rng;    /* this round's generator: deal and restocks */
-    uint16_t round;  /* 1-based */
-    uint32_t turn;   /* turns begun this round (no wrap without a turn cap) */
-    uint8_t phase;   /* enum rami_phase */
-    uint8_t current; /* seat to move */
-    uint8_t dealer;
-    uint8_t restocks;  /* restocks done this round */
-    uint8_t from_deal; /* round 1 came from rami_game_new_deal */
-    rami_card picked;  /* face taken from the discard pile this turn */
-    uint8_t meld_count;
-    uint8_t undo_count;
-    turn_state ts;
-    uint16_t stock_count, discard_count;
-    rami_round_result result;
-    int32_t totals[RAMI_MAX_PLAYERS];
-    hand hands[RAMI_MAX_PLAYERS];
-    rami_card stock[RAMI_MAX_PACK];   /* stock[stock_count-1] is the top */
-    rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
-    tmeld melds[MAX_TABLE_MELDS];
+    uint8_t from_deal;  /* round 1 came from rami_game_new_deal */
+    uint8_t undo_count; /* plays of this turn that can be taken back */
+    uint8_t log_heap;   /* the log outgrew tail[] and lives on the heap */
+    position pos;
     undo_rec undo[MAX_UNDO];
     /* The moves of this round (log.c). */
     uint32_t log_len, log_cap;
     uint8_t *log;                     /* in tail[], or on the heap once it outgrew it */
     rami_deal *deal;                  /* round 1 position of a new_deal game, else NULL */
     size_t alloc_size;                /* bytes of this allocation */
-    uint8_t log_heap;                 /* log was moved to the heap */
     _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
 };
 
@@ -418,13 +432,13 @@ static inline bool has_opt(const rami_game *g, uint32_t bit)
 
 static inline bool seat_opened(const rami_game *g, unsigned seat)
 {
-    return (g->ts.opened >> seat) & 1u;
+    return (g->pos.ts.opened >> seat) & 1u;
 }
 
 /* The face the current player may not discard this turn (RULES.md §2.3). */
 static inline rami_card avoid_face(const rami_game *g)
 {
-    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->picked : RAMI_NO_CARD;
+    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->pos.picked : RAMI_NO_CARD;
 }
 
 /* The solver options of the current player's turn: the ruleset's (see
@@ -435,9 +449,9 @@ static inline rami_card avoid_face(const rami_game *g)
 static inline solve_opts turn_solve_opts(const rami_game *g, int objective)
 {
     solve_opts o = solve_opts_of(&g->rs, objective);
-    o.need_pure_run =
-        has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->current) && !g->ts.pure_run;
-    o.must_use = g->ts.pickup_pending ? g->picked : RAMI_NO_CARD;
+    o.need_pure_run = has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->pos.current) &&
+                      !g->pos.ts.pure_run;
+    o.must_use = g->pos.ts.pickup_pending ? g->pos.picked : RAMI_NO_CARD;
     o.avoid = avoid_face(g);
     o.need_leftover = true;
     o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);

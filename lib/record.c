@@ -87,9 +87,9 @@ static uint64_t field_max(const rs_field *f)
 /* Totals when the current round began: a finished round has added its points. */
 static int64_t total_before(const rami_game *g, unsigned p)
 {
-    int64_t t = g->totals[p];
-    if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
-        t -= g->result.points[p];
+    int64_t t = g->pos.totals[p];
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER)
+        t -= g->pos.result.points[p];
     return t;
 }
 
@@ -146,7 +146,7 @@ static void write_record(textbuf *t, const rami_game *g, int unused)
     tb_str(t, "totals");
     for (unsigned p = 0; p < g->rs.players; p++)
         tb_fmt(t, " %" PRId64, total_before(g, p));
-    tb_fmt(t, "\nround %u\n", g->round);
+    tb_fmt(t, "\nround %u\n", g->pos.round);
     write_moves(t, g);
     tb_str(t, "end\n");
 }
@@ -543,7 +543,7 @@ static int replay(reader *r, rami_game *g)
         st = read_move(r, &m);
         if (st != RAMI_OK)
             return st;
-        st = rami_game_play(g, g->current, &m);
+        st = rami_game_play(g, g->pos.current, &m);
         if (st != RAMI_OK)
             return st == RAMI_E_NOMEM ? st : RAMI_E_CORRUPT;
     }

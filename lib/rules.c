@@ -9,7 +9,7 @@
 
 static bool is_opened(const rami_game *g)
 {
-    return seat_opened(g, g->current);
+    return seat_opened(g, g->pos.current);
 }
 
 /* The card's text for a reason; nothing is formatted when no reason is
@@ -25,7 +25,7 @@ static const char *card_name(rami_card c, char buf[8])
 
 static bool has_discardable(const rami_game *g)
 {
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     rami_card avoid = avoid_face(g);
     return h->size > (avoid ? hand_count(h, avoid) : 0u);
 }
@@ -48,7 +48,7 @@ static bool try_play(void *ctx, const rami_move *m)
     verdict v;
     /* Validation of the play includes finishable() of the position after it. */
     if (ps->depth < MAX_LOOKAHEAD &&
-        validate_at(ps->g, ps->g->current, m, &v, ps->depth, NULL, 0) == RAMI_OK)
+        validate_at(ps->g, ps->g->pos.current, m, &v, ps->depth, NULL, 0) == RAMI_OK)
         ps->found = true;
     return !ps->found;
 }
@@ -64,7 +64,7 @@ static bool play_exists(const rami_game *g, rami_card face, unsigned depth)
 /* Points still needed to open (at least 1 while a pure run is missing). */
 static int opening_need(const rami_game *g)
 {
-    int need = (int)g->rs.opening_points - (int)g->ts.points;
+    int need = (int)g->rs.opening_points - (int)g->pos.ts.points;
     return need > 0 ? need : 1;
 }
 
@@ -75,7 +75,7 @@ static bool opening_reachable(const rami_game *g)
 {
     solve_opts o = turn_solve_opts(g, SOLVE_POINTS);
     int need = opening_need(g);
-    return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
+    return rami__solve(&g->pos.hands[g->pos.current], &o, need, NULL) >= need;
 }
 
 /* A necessary condition for any meld of a player who has not opened: the
@@ -90,22 +90,22 @@ bool rami__opening_possible(const rami_game *g)
     o.must_use = RAMI_NO_CARD;
     o.need_leftover = false;
     int need = opening_need(g);
-    return rami__solve(&g->hands[g->current], &o, need, NULL) >= need;
+    return rami__solve(&g->pos.hands[g->pos.current], &o, need, NULL) >= need;
 }
 
 /* Can the current player, in the play phase, still end the turn legally? */
 static bool finishable(const rami_game *g, unsigned depth)
 {
-    if (g->phase != RAMI_PHASE_PLAY || g->hands[g->current].size == 0)
+    if (g->pos.phase != RAMI_PHASE_PLAY || g->pos.hands[g->pos.current].size == 0)
         return true;
     if (!is_opened(g)) {
-        if (g->ts.melds == 0 && !g->ts.pickup_pending)
+        if (g->pos.ts.melds == 0 && !g->pos.ts.pickup_pending)
             return has_discardable(g);
         return opening_reachable(g);
     }
-    if (g->ts.pickup_pending)
-        return play_exists(g, g->picked, depth + 1);
-    if (g->ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
+    if (g->pos.ts.pickup_pending)
+        return play_exists(g, g->pos.picked, depth + 1);
+    if (g->pos.ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
         return true;
     if (has_discardable(g))
         return true;
@@ -117,8 +117,8 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
 {
     if (!is_opened(after)) {
         solve_opts o = turn_solve_opts(after, SOLVE_POINTS);
-        int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
-        int laid = after->ts.points;
+        int best = rami__solve(&after->pos.hands[after->pos.current], &o, 0, NULL);
+        int laid = after->pos.ts.points;
         if (best < 0 && o.need_pure_run)
             return rami__why(
                 why, cap, RAMI_E_OPENING,
@@ -131,10 +131,10 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
                          after->rs.opening_points,
                          o.empty_ok ? "" : " while keeping a card to discard");
     }
-    if (after->ts.pickup_pending)
+    if (after->pos.ts.pickup_pending)
         return rami__why(why, cap, RAMI_E_PICKUP,
                          "after this the card taken from the discard pile could not be played");
-    if (after->ts.replay_pending)
+    if (after->pos.ts.replay_pending)
         return rami__why(
             why, cap, RAMI_E_JOKER_REPLAY,
             "after this the retrieved joker could neither be played nor the turn ended");
@@ -148,11 +148,11 @@ static int dead_end(const rami_game *after, char *why, size_t cap)
 static bool finishes_quickly(const rami_game *g, const verdict *v)
 {
     const rami_move *m = &v->move;
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     bool opened = is_opened(g);
     if (!opened && m->kind == RAMI_MOVE_MELD) {
-        unsigned points = g->ts.points + rami__meld_points(&v->meld);
-        bool pure = g->ts.pure_run || (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0);
+        unsigned points = g->pos.ts.points + rami__meld_points(&v->meld);
+        bool pure = g->pos.ts.pure_run || (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0);
         opened = points >= g->rs.opening_points && (pure || !has_opt(g, RAMI_OPT_OPEN_PURE_RUN));
     }
     if (!opened)
@@ -161,13 +161,13 @@ static bool finishes_quickly(const rami_game *g, const verdict *v)
     bool picked_played = false;
     unsigned jokers_played = 0;
     for (unsigned i = 0; i < m->count; i++) {
-        picked_played |= m->cards[i] == g->picked;
+        picked_played |= m->cards[i] == g->pos.picked;
         jokers_played += m->cards[i] == RAMI_JOKER;
     }
-    if (g->ts.pickup_pending && !picked_played)
+    if (g->pos.ts.pickup_pending && !picked_played)
         return false;
     if (m->kind == RAMI_MOVE_SWAP ? has_opt(g, RAMI_OPT_JOKER_REPLAY)
-                                  : g->ts.replay_pending > jokers_played)
+                                  : g->pos.ts.replay_pending > jokers_played)
         return false;
     unsigned left = h->size - played;
     rami_card avoid = avoid_face(g);
@@ -259,16 +259,16 @@ static int check_table_access(const rami_game *g, const rami_move *m, const char
     if (!is_opened(g))
         return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s need an opening of %u points first", what,
                          g->rs.opening_points);
-    if (g->ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
+    if (g->pos.ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
         return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s are allowed from the turn after opening",
                          what);
-    if (m->target >= g->meld_count)
+    if (m->target >= g->pos.meld_count)
         return rami__why(why, cap, RAMI_E_ARG, "there is no table meld %u", m->target + 1u);
-    if (g->melds[m->target].owner != g->current && !has_opt(g, RAMI_OPT_LAYOFF_OTHERS))
+    if (g->pos.melds[m->target].owner != g->pos.current && !has_opt(g, RAMI_OPT_LAYOFF_OTHERS))
         return rami__why(
             why, cap, RAMI_E_CLOSED,
             "closed rami: meld %u belongs to seat %u, only your own melds may be touched",
-            m->target + 1u, g->melds[m->target].owner);
+            m->target + 1u, g->pos.melds[m->target].owner);
     return RAMI_OK;
 }
 
@@ -276,11 +276,11 @@ static int check_table_access(const rami_game *g, const rami_move *m, const char
 
 static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
 {
-    if (g->discard_count == 0)
+    if (g->pos.discard_count == 0)
         return rami__why(why, cap, RAMI_E_PICKUP, "the discard pile is empty");
-    rami_card top = g->discard[g->discard_count - 1];
+    rami_card top = g->pos.discard[g->pos.discard_count - 1];
     /* Fast path: a card of another face stays discardable. */
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     if (!has_opt(g, RAMI_OPT_PICKUP_MUST_MELD) && h->size > hand_count(h, top))
         return RAMI_OK;
     rami_game after;
@@ -299,7 +299,7 @@ static int check_take(const rami_game *g, verdict *v, unsigned depth, char *why,
 static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why, size_t cap)
 {
     rami_move *m = &v->move;
-    const hand *h = &g->hands[g->current];
+    const hand *h = &g->pos.hands[g->pos.current];
     int st = check_in_hand(h, m->cards, m->count, why, cap);
     if (st != RAMI_OK)
         return st;
@@ -323,7 +323,7 @@ static int check_meld(const rami_game *g, verdict *v, unsigned depth, char *why,
         rami__meld_eval(jpm, m->cards, m->count, RAMI_SIDE_LOW, &low, NULL, 0);
         m->side = low.lo == v->meld.lo ? RAMI_SIDE_LOW : RAMI_SIDE_HIGH;
     }
-    v->meld.owner = g->current;
+    v->meld.owner = g->pos.current;
     if (h->size == m->count && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
         return rami__why(why, cap, RAMI_E_MUST_DISCARD,
                          "strict rami: the last card must be discarded, keep one in hand");
@@ -387,10 +387,10 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
     if (st != RAMI_OK)
         return st;
     rami_card c = m->cards[0];
-    st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    st = check_in_hand(&g->pos.hands[g->pos.current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;
-    const tmeld *t = &g->melds[m->target];
+    const tmeld *t = &g->pos.melds[m->target];
     char name[8], list[RAMI_MAX_MELD * 4 + 4];
     NAME_IF(why, c, name);
     list[0] = '\0';
@@ -410,7 +410,7 @@ static int check_layoff(const rami_game *g, verdict *v, unsigned depth, char *wh
     v->meld = *t;
     rami__meld_lay(&v->meld, c, (unsigned)where);
     v->where = (uint8_t)where;
-    if (g->hands[g->current].size == 1 && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
+    if (g->pos.hands[g->pos.current].size == 1 && !has_opt(g, RAMI_OPT_GO_OUT_BY_MELD))
         return rami__why(why, cap, RAMI_E_MUST_DISCARD,
                          "strict rami: the last card must be discarded, not laid off");
     return after_check(g, v, depth, why, cap);
@@ -429,10 +429,10 @@ static int check_swap(const rami_game *g, verdict *v, unsigned depth, char *why,
     NAME_IF(why, c, name);
     if (c == RAMI_JOKER)
         return rami__why(why, cap, RAMI_E_SWAP, "a joker is retrieved with the card it stands for");
-    st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    st = check_in_hand(&g->pos.hands[g->pos.current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;
-    const tmeld *t = &g->melds[m->target];
+    const tmeld *t = &g->pos.melds[m->target];
     list[0] = '\0';
     if (why != NULL)
         rami__cards_text(t->cards, t->count, list, sizeof list);
@@ -458,28 +458,28 @@ static int check_discard(const rami_game *g, verdict *v, unsigned depth, char *w
     rami_card c = v->move.cards[0];
     char name[8];
     NAME_IF(why, c, name);
-    int st = check_in_hand(&g->hands[g->current], &c, 1, why, cap);
+    int st = check_in_hand(&g->pos.hands[g->pos.current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;
-    if (!is_opened(g) && (g->ts.melds > 0)) {
-        if (g->ts.points >= g->rs.opening_points)
+    if (!is_opened(g) && (g->pos.ts.melds > 0)) {
+        if (g->pos.ts.points >= g->rs.opening_points)
             return rami__why(why, cap, RAMI_E_OPENING,
                              "the opening needs a run without joker before you may discard");
         return rami__why(why, cap, RAMI_E_OPENING,
-                         "the opening is not complete: %u of %u points laid", g->ts.points,
+                         "the opening is not complete: %u of %u points laid", g->pos.ts.points,
                          g->rs.opening_points);
     }
-    if (g->ts.pickup_pending) {
+    if (g->pos.ts.pickup_pending) {
         char p[8];
         return rami__why(why, cap, RAMI_E_PICKUP,
                          "%s, taken from the discard pile, must be melded or "
                          "laid off before you discard",
-                         card_name(g->picked, p));
+                         card_name(g->pos.picked, p));
     }
     if (c == avoid_face(g) && c != RAMI_NO_CARD)
         return rami__why(why, cap, RAMI_E_PICKED,
                          "%s was just taken from the discard pile and may not be discarded", name);
-    if (g->ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
+    if (g->pos.ts.replay_pending && play_exists(g, RAMI_JOKER, depth + 1))
         return rami__why(why, cap, RAMI_E_JOKER_REPLAY,
                          "the retrieved joker can be played and must be played before the discard");
     return RAMI_OK;
@@ -497,15 +497,15 @@ static int validate_at(const rami_game *g, int player, const rami_move *m, verdi
     if (player < 0 || player >= g->rs.players)
         return rami__why(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
                          g->rs.players);
-    if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER)
         return rami__why(why, cap, RAMI_E_PHASE, "the %s is over",
-                         g->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
-    if (player != g->current)
-        return rami__why(why, cap, RAMI_E_TURN, "it is seat %u's turn", g->current);
+                         g->pos.phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
+    if (player != g->pos.current)
+        return rami__why(why, cap, RAMI_E_TURN, "it is seat %u's turn", g->pos.current);
     bool draw = m->kind == RAMI_MOVE_DRAW_STOCK || m->kind == RAMI_MOVE_DRAW_DISCARD;
-    if (g->phase == RAMI_PHASE_DRAW && !draw)
+    if (g->pos.phase == RAMI_PHASE_DRAW && !draw)
         return rami__why(why, cap, RAMI_E_PHASE, "draw a card first");
-    if (g->phase == RAMI_PHASE_PLAY && draw)
+    if (g->pos.phase == RAMI_PHASE_PLAY && draw)
         return rami__why(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
 
     memset(v, 0, sizeof *v);
@@ -546,7 +546,7 @@ static void push_undo(rami_game *g, const verdict *v)
     u->where = v->where;
     u->card = v->move.cards[0];
     u->log_len = g->log_len;
-    u->before = g->ts;
+    u->before = g->pos.ts;
 }
 
 /* Bookkeeping shared by melds, lay-offs and swaps: the cards that went to
@@ -554,50 +554,50 @@ static void push_undo(rami_game *g, const verdict *v)
 static void note_played(rami_game *g, const rami_card *cards, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        if (g->ts.pickup_pending && cards[i] == g->picked)
-            g->ts.pickup_pending = 0;
-        if (cards[i] == RAMI_JOKER && g->ts.replay_pending)
-            g->ts.replay_pending--;
+        if (g->pos.ts.pickup_pending && cards[i] == g->pos.picked)
+            g->pos.ts.pickup_pending = 0;
+        if (cards[i] == RAMI_JOKER && g->pos.ts.replay_pending)
+            g->pos.ts.replay_pending--;
     }
 }
 
 static void after_play(rami_game *g)
 {
-    if (g->hands[g->current].size == 0)
+    if (g->pos.hands[g->pos.current].size == 0)
         rami__round_end(g, RAMI_END_WENT_OUT);
 }
 
 void rami__apply(rami_game *g, const verdict *v)
 {
     const rami_move *m = &v->move;
-    hand *h = &g->hands[g->current];
+    hand *h = &g->pos.hands[g->pos.current];
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
-        hand_add(h, g->stock[--g->stock_count]);
-        g->stock[g->stock_count] = RAMI_NO_CARD;
-        g->phase = RAMI_PHASE_PLAY;
+        hand_add(h, g->pos.stock[--g->pos.stock_count]);
+        g->pos.stock[g->pos.stock_count] = RAMI_NO_CARD;
+        g->pos.phase = RAMI_PHASE_PLAY;
         break;
     case RAMI_MOVE_DRAW_DISCARD:
-        g->picked = g->discard[--g->discard_count];
-        g->discard[g->discard_count] = RAMI_NO_CARD;
-        hand_add(h, g->picked);
-        g->ts.pickup_pending = has_opt(g, RAMI_OPT_PICKUP_MUST_MELD);
-        g->phase = RAMI_PHASE_PLAY;
+        g->pos.picked = g->pos.discard[--g->pos.discard_count];
+        g->pos.discard[g->pos.discard_count] = RAMI_NO_CARD;
+        hand_add(h, g->pos.picked);
+        g->pos.ts.pickup_pending = has_opt(g, RAMI_OPT_PICKUP_MUST_MELD);
+        g->pos.phase = RAMI_PHASE_PLAY;
         break;
     case RAMI_MOVE_MELD: {
         push_undo(g, v);
         for (unsigned i = 0; i < m->count; i++)
             hand_remove(h, m->cards[i]);
-        g->melds[g->meld_count++] = v->meld;
-        g->ts.melds++;
-        g->ts.points = (uint16_t)(g->ts.points + rami__meld_points(&v->meld));
+        g->pos.melds[g->pos.meld_count++] = v->meld;
+        g->pos.ts.melds++;
+        g->pos.ts.points = (uint16_t)(g->pos.ts.points + rami__meld_points(&v->meld));
         if (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0)
-            g->ts.pure_run = 1;
+            g->pos.ts.pure_run = 1;
         note_played(g, m->cards, m->count);
-        bool pure_ok = g->ts.pure_run || !has_opt(g, RAMI_OPT_OPEN_PURE_RUN);
-        if (!is_opened(g) && g->ts.points >= g->rs.opening_points && pure_ok) {
-            g->ts.opened |= (uint8_t)(1u << g->current);
-            g->ts.opened_now = 1;
+        bool pure_ok = g->pos.ts.pure_run || !has_opt(g, RAMI_OPT_OPEN_PURE_RUN);
+        if (!is_opened(g) && g->pos.ts.points >= g->rs.opening_points && pure_ok) {
+            g->pos.ts.opened |= (uint8_t)(1u << g->pos.current);
+            g->pos.ts.opened_now = 1;
         }
         after_play(g);
         break;
@@ -605,7 +605,7 @@ void rami__apply(rami_game *g, const verdict *v)
     case RAMI_MOVE_LAYOFF:
         push_undo(g, v);
         hand_remove(h, m->cards[0]);
-        g->melds[m->target] = v->meld;
+        g->pos.melds[m->target] = v->meld;
         note_played(g, m->cards, 1);
         after_play(g);
         break;
@@ -613,14 +613,14 @@ void rami__apply(rami_game *g, const verdict *v)
         push_undo(g, v);
         hand_remove(h, m->cards[0]);
         hand_add(h, RAMI_JOKER);
-        g->melds[m->target] = v->meld;
+        g->pos.melds[m->target] = v->meld;
         note_played(g, m->cards, 1);
         if (has_opt(g, RAMI_OPT_JOKER_REPLAY))
-            g->ts.replay_pending++;
+            g->pos.ts.replay_pending++;
         break;
     default: /* RAMI_MOVE_DISCARD */
         hand_remove(h, m->cards[0]);
-        g->discard[g->discard_count++] = m->cards[0];
+        g->pos.discard[g->pos.discard_count++] = m->cards[0];
         memset(g->undo, 0, g->undo_count * sizeof g->undo[0]);
         g->undo_count = 0;
         if (h->size == 0)
@@ -662,19 +662,19 @@ int rami_game_undo(rami_game *g, int player)
 {
     if (g == NULL || player < 0 || player >= g->rs.players)
         return RAMI_E_ARG;
-    if (g->phase == RAMI_PHASE_ROUND_OVER || g->phase == RAMI_PHASE_MATCH_OVER)
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER)
         return RAMI_E_PHASE;
-    if (player != g->current)
+    if (player != g->pos.current)
         return RAMI_E_TURN;
-    if (g->phase != RAMI_PHASE_PLAY || g->undo_count == 0)
+    if (g->pos.phase != RAMI_PHASE_PLAY || g->undo_count == 0)
         return RAMI_E_UNDO;
     undo_rec u = g->undo[--g->undo_count];
     memset(&g->undo[g->undo_count], 0, sizeof u);
-    hand *h = &g->hands[g->current];
-    tmeld *t = &g->melds[u.target];
+    hand *h = &g->pos.hands[g->pos.current];
+    tmeld *t = &g->pos.melds[u.target];
     switch (u.kind) {
     case RAMI_MOVE_MELD:
-        t = &g->melds[--g->meld_count];
+        t = &g->pos.melds[--g->pos.meld_count];
         for (unsigned i = 0; i < t->count; i++)
             hand_add(h, t->cards[i]);
         memset(t, 0, sizeof *t);
@@ -689,7 +689,7 @@ int rami_game_undo(rami_game *g, int player)
         hand_add(h, u.card);
         break;
     }
-    g->ts = u.before;
+    g->pos.ts = u.before;
     g->log_len = u.log_len;
     return RAMI_OK;
 }

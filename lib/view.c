@@ -117,8 +117,9 @@ static void write_seats(textbuf *t, const rami_game *g)
     tb_put(t, "[", 1);
     for (unsigned p = 0; p < g->rs.players; p++) {
         tb_fmt(t, "%s{\"seat\":%u,\"opened\":", p ? "," : "", p);
-        json_bool(t, g->ts.opened >> p & 1u);
-        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32 "}", g->hands[p].size, g->totals[p]);
+        json_bool(t, g->pos.ts.opened >> p & 1u);
+        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32 "}", g->pos.hands[p].size,
+               g->pos.totals[p]);
     }
     tb_put(t, "]", 1);
 }
@@ -144,8 +145,8 @@ static void write_melds(textbuf *t, const rami_game *g)
 {
     key(t, "melds");
     tb_put(t, "[", 1);
-    for (unsigned i = 0; i < g->meld_count; i++) {
-        const tmeld *m = &g->melds[i];
+    for (unsigned i = 0; i < g->pos.meld_count; i++) {
+        const tmeld *m = &g->pos.melds[i];
         rami_meld_info info;
         rami__meld_info(m, &info);
         tb_fmt(t, "%s{\"index\":%u,\"owner\":%u,\"kind\":\"%s\",\"cards\":", i ? "," : "", i,
@@ -161,11 +162,11 @@ static void write_melds(textbuf *t, const rami_game *g)
 static void write_piles(textbuf *t, const rami_game *g, int viewer)
 {
     key(t, "discard");
-    json_cards(t, g->discard, g->discard_count);
-    tb_fmt(t, ",\"stock_count\":%u", g->stock_count);
+    json_cards(t, g->pos.discard, g->pos.discard_count);
+    tb_fmt(t, ",\"stock_count\":%u", g->pos.stock_count);
     if (viewer < 0) {
         key(t, "stock");
-        json_cards(t, g->stock, g->stock_count);
+        json_cards(t, g->pos.stock, g->pos.stock_count);
     }
     key(t, "picked");
     json_card_or_null(t, rami_game_picked(g));
@@ -225,9 +226,10 @@ static void write_view(textbuf *t, const rami_game *g, int viewer)
 {
     tb_fmt(t, "{\"version\":%d,\"viewer\":%d,\"ruleset\":", VIEW_VERSION, viewer);
     write_ruleset(t, &g->rs);
-    tb_fmt(t, ",\"round\":%u,\"turn\":%" PRIu32 ",\"dealer\":%u,\"current\":%u", g->round,
-           (uint32_t)g->turn, g->dealer, g->current);
-    tb_fmt(t, ",\"phase\":\"%s\",\"restocks\":%u", name_of(phase_names, 4, g->phase), g->restocks);
+    tb_fmt(t, ",\"round\":%u,\"turn\":%" PRIu32 ",\"dealer\":%u,\"current\":%u", g->pos.round,
+           (uint32_t)g->pos.turn, g->pos.dealer, g->pos.current);
+    tb_fmt(t, ",\"phase\":\"%s\",\"restocks\":%u", name_of(phase_names, 4, g->pos.phase),
+           g->pos.restocks);
     write_seats(t, g);
     write_hands(t, g, viewer);
     write_melds(t, g);

@@ -275,7 +275,7 @@ static void check_position(const rami_game *g, const rami_move *list, size_t n, 
 static rami_action pick(const rami_game *g, const rami_action *ids, size_t n, bool eager)
 {
     size_t k = below((unsigned)n);
-    if (eager && g->phase == RAMI_PHASE_PLAY && below(3) != 0) {
+    if (eager && g->pos.phase == RAMI_PHASE_PLAY && below(3) != 0) {
         for (size_t i = 0; i < n; i++) {
             rami_move m;
             rami_action_to_move(&g->rs, ids[(k + i) % n], &m);
@@ -298,12 +298,12 @@ static void play_round(rami_game *g, rami_move *list, rami_action *ids, uint8_t 
         if (n == 0)
             break;
         rami_action a = pick(g, ids, n, eager);
-        assert_int_equal(rami_game_play_action(g, g->current, a), RAMI_OK);
+        assert_int_equal(rami_game_play_action(g, g->pos.current, a), RAMI_OK);
         actions++;
         t->moves++;
         assert_true(bound == 0 || actions <= bound);
     }
-    if (g->phase >= RAMI_PHASE_ROUND_OVER && actions > t->longest_round) {
+    if (g->pos.phase >= RAMI_PHASE_ROUND_OVER && actions > t->longest_round) {
         t->longest_round = actions;
         t->bound = bound;
     }
@@ -409,7 +409,7 @@ static void test_max_game_length(void **state)
                     k = (k + i) % n;
                     break;
                 }
-            assert_int_equal(rami_game_play(g, g->current, &list[k]), RAMI_OK);
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[k]), RAMI_OK);
             actions++;
         }
         assert_true(actions <= bound);
@@ -568,7 +568,7 @@ static rami_game *finished_round(const rami_ruleset *rs, uint64_t seed)
     while (rami_game_phase(g) <= RAMI_PHASE_PLAY) {
         rami_move m;
         assert_int_equal(rami_bot_choose(g, &bot, &m), RAMI_OK);
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
     }
     return g;
 }
@@ -627,7 +627,7 @@ static void test_returns(void **state)
     while (rami_game_phase(g) <= RAMI_PHASE_PLAY) {
         rami_move m;
         assert_int_equal(rami_bot_choose(g, &bot, &m), RAMI_OK);
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
     }
     assert_int_equal(rami_game_phase(g), RAMI_PHASE_MATCH_OVER);
     int32_t totals[2];

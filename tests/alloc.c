@@ -116,36 +116,36 @@ static void play_round_counted(rami_game *g, rami_move *list)
         assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
         assert_true(n > 0);
         for (size_t i = 0; i < n; i++)
-            assert_int_equal(rami_game_check(g, g->current, &list[i], NULL, 0), RAMI_OK);
+            assert_int_equal(rami_game_check(g, g->pos.current, &list[i], NULL, 0), RAMI_OK);
         rami_card held[RAMI_MAX_HAND];
         size_t hn;
-        assert_int_equal(rami_game_hand(g, g->current, held, RAMI_MAX_HAND, &hn), RAMI_OK);
+        assert_int_equal(rami_game_hand(g, g->pos.current, held, RAMI_MAX_HAND, &hn), RAMI_OK);
         rami_solution sol;
         assert_int_equal(rami_solve_hand(&g->rs, held, hn, RAMI_SOLVE_MIN_PENALTY, &sol), RAMI_OK);
         assert_int_equal(rami_game_save(g, text, sizeof text, &len), RAMI_OK);
-        assert_int_equal(rami_game_view_json(g, g->current, text, sizeof text, &len), RAMI_OK);
+        assert_int_equal(rami_game_view_json(g, g->pos.current, text, sizeof text, &len), RAMI_OK);
         for (size_t i = 0; i < rami_game_meld_count(g); i++)
             assert_int_equal(rami_game_meld(g, i, NULL, NULL), RAMI_OK);
         int32_t totals[RAMI_MAX_PLAYERS];
         assert_int_equal(rami_game_scores(g, totals, RAMI_MAX_PLAYERS), RAMI_OK);
-        (void)rami_game_has_opened(g, g->current);
+        (void)rami_game_has_opened(g, g->pos.current);
         (void)rami_game_discard_top(g);
         (void)rami_game_stock_count(g);
 
         /* Prefer table plays so that the log and the table grow. */
         size_t pick = rnd() % n;
-        for (size_t i = 0; i < n && g->phase == RAMI_PHASE_PLAY && rnd() % 3; i++)
+        for (size_t i = 0; i < n && g->pos.phase == RAMI_PHASE_PLAY && rnd() % 3; i++)
             if (list[(pick + i) % n].kind != RAMI_MOVE_DISCARD) {
                 pick = (pick + i) % n;
                 break;
             }
         rami_move m = list[pick];
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
         bool table =
             m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF || m.kind == RAMI_MOVE_SWAP;
-        if (table && g->phase == RAMI_PHASE_PLAY && rnd() % 4 == 0) {
-            assert_int_equal(rami_game_undo(g, g->current), RAMI_OK);
-            assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        if (table && g->pos.phase == RAMI_PHASE_PLAY && rnd() % 4 == 0) {
+            assert_int_equal(rami_game_undo(g, g->pos.current), RAMI_OK);
+            assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
         }
         play_calls += n + 12;
     }
@@ -260,7 +260,7 @@ static int call_load(const void *c, rami_game **out)
 static int call_determinize(const void *c, rami_game **out)
 {
     const struct ctx *x = c;
-    return rami_game_determinize(x->game, (x->game->current + 1) % x->game->rs.players, 9, out);
+    return rami_game_determinize(x->game, (x->game->pos.current + 1) % x->game->rs.players, 9, out);
 }
 
 /* The bots return a move, not a handle: *out stays as it is (and is not
@@ -292,7 +292,7 @@ static rami_game *midgame(struct ctx *c)
     assert_int_equal(rami_game_new(&c->rs, 77, &g), RAMI_OK);
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     assert_non_null(list);
-    for (int k = 0; k < 60 && g->phase <= RAMI_PHASE_PLAY; k++) {
+    for (int k = 0; k < 60 && g->pos.phase <= RAMI_PHASE_PLAY; k++) {
         size_t n;
         assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
         size_t pick = n - 1;
@@ -301,7 +301,7 @@ static rami_game *midgame(struct ctx *c)
                 pick = i;
                 break;
             }
-        assert_int_equal(rami_game_play(g, g->current, &list[pick]), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
     }
     free(list);
     return g;
@@ -311,16 +311,16 @@ static void deal_from(const rami_game *g, rami_deal *d)
 {
     memset(d, 0, sizeof *d);
     d->struct_size = sizeof *d;
-    d->dealer = g->dealer;
+    d->dealer = g->pos.dealer;
     for (int p = 0; p < g->rs.players; p++) {
         size_t n;
         assert_int_equal(rami_game_hand(g, p, d->hands[p], RAMI_MAX_HAND, &n), RAMI_OK);
         d->hand_count[p] = (uint8_t)n;
     }
-    d->stock_count = g->stock_count;
-    memcpy(d->stock, g->stock, g->stock_count);
-    d->discard_count = g->discard_count;
-    memcpy(d->discard, g->discard, g->discard_count);
+    d->stock_count = g->pos.stock_count;
+    memcpy(d->stock, g->pos.stock, g->pos.stock_count);
+    d->discard_count = g->pos.discard_count;
+    memcpy(d->discard, g->pos.discard, g->pos.discard_count);
 }
 
 static void test_failing_allocations(void **state)

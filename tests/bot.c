@@ -199,10 +199,10 @@ static void hidden_pair(rami_game **a, rami_game **b, unsigned players)
         assert_int_equal(rami_game_hand(src, (int)p, d.hands[p], RAMI_MAX_HAND, &n), RAMI_OK);
         d.hand_count[p] = (uint8_t)n;
     }
-    d.stock_count = (uint16_t)src->stock_count;
-    memcpy(d.stock, src->stock, src->stock_count);
-    d.discard_count = (uint16_t)src->discard_count;
-    memcpy(d.discard, src->discard, src->discard_count);
+    d.stock_count = (uint16_t)src->pos.stock_count;
+    memcpy(d.stock, src->pos.stock, src->pos.stock_count);
+    d.discard_count = (uint16_t)src->pos.discard_count;
+    memcpy(d.discard, src->pos.discard, src->pos.discard_count);
     assert_int_equal(rami_game_new_deal(&rs, &d, 77, a), RAMI_OK);
     /* Seat 1 and the stock trade cards; so does the stock's order. */
     for (unsigned i = 0; i < 6; i++) {

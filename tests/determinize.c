@@ -31,13 +31,13 @@ static void census(const rami_game *g, unsigned counts[256])
         for (size_t i = 0; i < n; i++)
             counts[buf[i]]++;
     }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
-    for (unsigned i = 0; i < g->meld_count; i++)
-        for (unsigned k = 0; k < g->melds[i].count; k++)
-            counts[g->melds[i].cards[k]]++;
+    for (unsigned i = 0; i < g->pos.stock_count; i++)
+        counts[g->pos.stock[i]]++;
+    for (unsigned i = 0; i < g->pos.discard_count; i++)
+        counts[g->pos.discard[i]]++;
+    for (unsigned i = 0; i < g->pos.meld_count; i++)
+        for (unsigned k = 0; k < g->pos.melds[i].count; k++)
+            counts[g->pos.melds[i].cards[k]]++;
 }
 
 /* Plays n moves: bots of levels 0 and 1 alternating by the random stream,
@@ -55,7 +55,7 @@ static void advance(rami_game *g, unsigned n)
         } else {
             assert_int_equal(rami__greedy_move(g, &m), RAMI_OK);
         }
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
     }
     free(list);
 }
@@ -72,25 +72,25 @@ static rami_game *new_game(int preset, unsigned players, uint64_t seed)
 /* Everything the viewer can see is the same in the copy. */
 static void check_public(const rami_game *g, const rami_game *d, int viewer)
 {
-    assert_int_equal(d->phase, g->phase);
-    assert_int_equal(d->current, g->current);
-    assert_int_equal(d->turn, g->turn);
-    assert_int_equal(d->round, g->round);
-    assert_int_equal(d->dealer, g->dealer);
-    assert_int_equal(d->picked, g->picked);
-    assert_int_equal(d->restocks, g->restocks);
-    assert_memory_equal(&d->ts, &g->ts, sizeof g->ts);
-    assert_memory_equal(d->totals, g->totals, sizeof g->totals);
-    assert_int_equal(d->stock_count, g->stock_count);
-    assert_int_equal(d->discard_count, g->discard_count);
-    assert_memory_equal(d->discard, g->discard, g->discard_count);
-    assert_int_equal(d->meld_count, g->meld_count);
-    assert_memory_equal(d->melds, g->melds, sizeof g->melds);
+    assert_int_equal(d->pos.phase, g->pos.phase);
+    assert_int_equal(d->pos.current, g->pos.current);
+    assert_int_equal(d->pos.turn, g->pos.turn);
+    assert_int_equal(d->pos.round, g->pos.round);
+    assert_int_equal(d->pos.dealer, g->pos.dealer);
+    assert_int_equal(d->pos.picked, g->pos.picked);
+    assert_int_equal(d->pos.restocks, g->pos.restocks);
+    assert_memory_equal(&d->pos.ts, &g->pos.ts, sizeof g->pos.ts);
+    assert_memory_equal(d->pos.totals, g->pos.totals, sizeof g->pos.totals);
+    assert_int_equal(d->pos.stock_count, g->pos.stock_count);
+    assert_int_equal(d->pos.discard_count, g->pos.discard_count);
+    assert_memory_equal(d->pos.discard, g->pos.discard, g->pos.discard_count);
+    assert_int_equal(d->pos.meld_count, g->pos.meld_count);
+    assert_memory_equal(d->pos.melds, g->pos.melds, sizeof g->pos.melds);
     assert_int_equal(d->log_len, g->log_len);
     assert_memory_equal(d->log, g->log, g->log_len);
     for (int p = 0; p < g->rs.players; p++)
-        assert_int_equal(d->hands[p].size, g->hands[p].size);
-    assert_memory_equal(&d->hands[viewer], &g->hands[viewer], sizeof(hand));
+        assert_int_equal(d->pos.hands[p].size, g->pos.hands[p].size);
+    assert_memory_equal(&d->pos.hands[viewer], &g->pos.hands[viewer], sizeof(hand));
 }
 
 static void public_kept(void **state)
@@ -135,7 +135,7 @@ static void known_cards_stay(void **state)
             for (int p = 0; p < g->rs.players; p++)
                 for (unsigned c = 1; c <= RAMI_JOKER; c++)
                     if (k.cnt[p][c]) {
-                        assert_true(hand_count(&d->hands[p], (rami_card)c) >= k.cnt[p][c]);
+                        assert_true(hand_count(&d->pos.hands[p], (rami_card)c) >= k.cnt[p][c]);
                         checked++;
                     }
             rami_game_free(d);
@@ -181,7 +181,7 @@ static void known_cards_log(void **state)
     for (uint64_t seed = 0; seed < 50; seed++) {
         rami_game *d;
         assert_int_equal(rami_game_determinize(g, 0, seed, &d), RAMI_OK);
-        assert_int_equal(hand_count(&d->hands[1], RAMI_CARD(12, RAMI_HEARTS)), 1);
+        assert_int_equal(hand_count(&d->pos.hands[1], RAMI_CARD(12, RAMI_HEARTS)), 1);
         rami_game_free(d);
     }
     /* Discarding it makes it public again, on the pile. */
@@ -271,13 +271,13 @@ static void seeds_differ(void **state)
     assert_int_equal(rami_game_determinize(g, 0, 1, &again), RAMI_OK);
     assert_true(rami__game_equal(d1, again));
     assert_false(rami__game_equal(d1, d2));
-    assert_false(memcmp(&d1->hands[1], &d2->hands[1], sizeof(hand)) == 0 &&
-                 memcmp(&d1->hands[2], &d2->hands[2], sizeof(hand)) == 0);
+    assert_false(memcmp(&d1->pos.hands[1], &d2->pos.hands[1], sizeof(hand)) == 0 &&
+                 memcmp(&d1->pos.hands[2], &d2->pos.hands[2], sizeof(hand)) == 0);
     /* The hidden cards really moved: some other hand differs from the truth. */
-    assert_false(memcmp(&d1->hands[1], &g->hands[1], sizeof(hand)) == 0 &&
-                 memcmp(d1->stock, g->stock, g->stock_count) == 0);
+    assert_false(memcmp(&d1->pos.hands[1], &g->pos.hands[1], sizeof(hand)) == 0 &&
+                 memcmp(d1->pos.stock, g->pos.stock, g->pos.stock_count) == 0);
     /* Future reshuffles are hidden too. */
-    assert_memory_not_equal(&d1->rng, &d2->rng, sizeof d1->rng);
+    assert_memory_not_equal(&d1->pos.rng, &d2->pos.rng, sizeof d1->pos.rng);
     rami_game_free(d1);
     rami_game_free(d2);
     rami_game_free(again);
@@ -298,14 +298,14 @@ static void plays_on(void **state)
             continue;
         }
         rami_game *d;
-        assert_int_equal(rami_game_determinize(g, g->current, rnd(), &d), RAMI_OK);
+        assert_int_equal(rami_game_determinize(g, g->pos.current, rnd(), &d), RAMI_OK);
         unsigned base[256], got[256];
         census(d, base);
         for (unsigned k = 0; k < 40 && rami_game_phase(d) <= RAMI_PHASE_PLAY; k++) {
             size_t n;
             assert_int_equal(rami_game_legal_moves(d, list, RAMI_MAX_MOVES, &n), RAMI_OK);
             assert_true(n > 0);
-            assert_int_equal(rami_game_play(d, d->current, &list[rnd() % n]), RAMI_OK);
+            assert_int_equal(rami_game_play(d, d->pos.current, &list[rnd() % n]), RAMI_OK);
             census(d, got);
             assert_memory_equal(got, base, sizeof got);
         }
@@ -328,13 +328,13 @@ static void round_over(void **state)
     for (unsigned guard = 0; rami_game_phase(g) <= RAMI_PHASE_PLAY && guard < 5000; guard++) {
         rami_move m;
         assert_int_equal(rami__greedy_move(g, &m), RAMI_OK);
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
     }
     assert_int_equal(rami_game_phase(g), RAMI_PHASE_ROUND_OVER);
     rami_game *d;
     assert_int_equal(rami_game_determinize(g, 0, 8, &d), RAMI_OK);
-    assert_memory_equal(d->hands, g->hands, sizeof g->hands);
-    assert_memory_equal(&d->result, &g->result, sizeof g->result);
+    assert_memory_equal(d->pos.hands, g->pos.hands, sizeof g->pos.hands);
+    assert_memory_equal(&d->pos.result, &g->pos.result, sizeof g->pos.result);
     assert_int_equal(rami_game_next_round(d), RAMI_OK);
     rami_game_free(d);
     rami_game_free(g);

@@ -231,7 +231,8 @@ static bool same_deal(const rami_game *a, const rami_game *b)
             return false;
     }
     return rami_game_discard_top(a) == rami_game_discard_top(b) &&
-           a->stock_count == b->stock_count && memcmp(a->stock, b->stock, a->stock_count) == 0;
+           a->pos.stock_count == b->pos.stock_count &&
+           memcmp(a->pos.stock, b->pos.stock, a->pos.stock_count) == 0;
 }
 
 static void same_seed_same_deal(void **state)
@@ -287,7 +288,7 @@ static void pinned_deal_51_two_players_seed_42(void **state)
     assert_int_equal(rami_card_format(top, buf, sizeof buf), RAMI_OK);
     assert_string_equal(buf, "6S");
     /* Stock in array order: the last card is drawn first. */
-    rami__cards_text(g->stock, g->stock_count, buf, sizeof buf);
+    rami__cards_text(g->pos.stock, g->pos.stock_count, buf, sizeof buf);
     assert_string_equal(
         buf, "6D 5S 6C 4H JD 7S KD QH JH 5C 9H AS JS 5D 10S QS 9D 9H 2H 7C KD QD QS 6S 10C "
              "JC 9C 7D 9S AH 6H KH 5H 4S 7H JD 6C 5D 4D 8S AD JK 2C 2C KH AS 2D 3H "
@@ -315,7 +316,7 @@ static uint64_t deal_hash(const rami_game *g, uint64_t h)
     }
     rami_card top = rami_game_discard_top(g);
     h = fnv(h, &top, 1);
-    return fnv(h, g->stock, g->stock_count);
+    return fnv(h, g->pos.stock, g->pos.stock_count);
 }
 
 /* Every preset, 2..6 players, seeds 0..9, rounds 1 and 2: one pinned hash
@@ -957,7 +958,7 @@ static void restock_turns_the_discard_pile_over(void **state)
     assert_int_equal(rami_game_discard_count(g), 1);
     assert_int_equal(rami_game_discard_top(g), RAMI_CARD(RAMI_KING, RAMI_SPADES));
     rami_card s[3];
-    memcpy(s, g->stock, 3);
+    memcpy(s, g->pos.stock, 3);
     rami__cards_sort(s, 3);
     char text[32];
     rami__cards_text(s, 3, text, sizeof text);

@@ -537,10 +537,10 @@ static void play_text(rami_game *g, const char *text)
     rami_move m;
     assert_int_equal(rami_move_parse(text, &m), RAMI_OK);
     char why[160] = "";
-    int st = rami_game_check(g, g->current, &m, why, sizeof why);
+    int st = rami_game_check(g, g->pos.current, &m, why, sizeof why);
     if (st != RAMI_OK)
         fail_msg("%s: %s", text, why);
-    assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+    assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
 }
 
 static void parse_cards(const char *text, rami_card *out, size_t want)
@@ -591,7 +591,7 @@ static void play_to_end(rami_game *g)
                 pick = i;
                 break;
             }
-        assert_int_equal(rami_game_play(g, g->current, &list[pick]), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
     }
     free(list);
 }
@@ -658,7 +658,7 @@ static void hostile_queries(rami_game *g)
     (void)CALL(game_seed, g);
     (void)CALL(game_picked, g);
     int mw = CALL(game_match_winners, g);
-    if (g->phase == RAMI_PHASE_MATCH_OVER)
+    if (g->pos.phase == RAMI_PHASE_MATCH_OVER)
         assert_true(mw > 0);
     else
         assert_int_equal(mw, RAMI_E_PHASE);
@@ -692,7 +692,7 @@ static void hostile_queries(rami_game *g)
 
     int owner;
     rami_meld_info info;
-    const size_t indices[] = {g->meld_count, g->meld_count + 1u, 255, 256, SIZE_MAX};
+    const size_t indices[] = {g->pos.meld_count, g->pos.meld_count + 1u, 255, 256, SIZE_MAX};
     for (size_t i = 0; i < sizeof indices / sizeof indices[0]; i++)
         assert_int_equal(CALL(game_meld, g, indices[i], &owner, &info), RAMI_E_ARG);
     assert_int_equal(CALL(game_meld, NULL, 0, &owner, &info), RAMI_E_ARG);
@@ -703,7 +703,7 @@ static void hostile_queries(rami_game *g)
     assert_int_equal(CALL(game_round_result, NULL, &res), RAMI_E_ARG);
     assert_int_equal(CALL(game_round_result, g, NULL), RAMI_E_ARG);
     int rr = CALL(game_round_result, g, &res);
-    assert_int_equal(rr, g->phase >= RAMI_PHASE_ROUND_OVER ? RAMI_OK : RAMI_E_PHASE);
+    assert_int_equal(rr, g->pos.phase >= RAMI_PHASE_ROUND_OVER ? RAMI_OK : RAMI_E_PHASE);
 
     int32_t totals[64];
     assert_int_equal(CALL(game_scores, NULL, totals, 6), RAMI_E_ARG);
@@ -736,7 +736,7 @@ static void hostile_moves(rami_game *g, rami_move *list)
         assert_int_equal(list[need - 1].kind, 0xEE);
         assert_int_equal(CALL(game_legal_moves, g, list, need, &n), RAMI_OK);
     }
-    bool live = g->phase <= RAMI_PHASE_PLAY;
+    bool live = g->pos.phase <= RAMI_PHASE_PLAY;
     assert_true(live ? need > 0 : need == 0);
 
     rami_move m;
@@ -745,9 +745,9 @@ static void hostile_moves(rami_game *g, rami_move *list)
     const rami_move *probe = need > 0 ? &list[0] : &m;
     char why[128];
     assert_int_equal(CALL(game_check, NULL, 0, probe, why, sizeof why), RAMI_E_ARG);
-    assert_int_equal(CALL(game_check, g, g->current, NULL, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(CALL(game_check, g, g->pos.current, NULL, why, sizeof why), RAMI_E_ARG);
     assert_int_equal(CALL(game_play, NULL, 0, probe), RAMI_E_ARG);
-    assert_int_equal(CALL(game_play, g, g->current, NULL), RAMI_E_ARG);
+    assert_int_equal(CALL(game_play, g, g->pos.current, NULL), RAMI_E_ARG);
     assert_int_equal(CALL(game_undo, NULL, 0), RAMI_E_ARG);
     assert_error(CALL(game_check, g, g->rs.players, probe, why, sizeof why));
     assert_error(CALL(game_play, g, g->rs.players, probe));
@@ -758,21 +758,21 @@ static void hostile_moves(rami_game *g, rami_move *list)
         assert_error(CALL(game_undo, g, bad_seats[i]));
     }
     for (int p = 0; p < g->rs.players; p++) {
-        if (p == g->current && live)
+        if (p == g->pos.current && live)
             continue;
         assert_error(CALL(game_check, g, p, probe, why, sizeof why));
         assert_error(CALL(game_play, g, p, probe));
     }
     /* why: NULL, or too short for the reason; the status does not change. */
     if (need > 0) {
-        assert_int_equal(CALL(game_check, g, g->current, probe, NULL, 0), RAMI_OK);
-        assert_int_equal(CALL(game_check, g, g->current, probe, why, 1), RAMI_OK);
+        assert_int_equal(CALL(game_check, g, g->pos.current, probe, NULL, 0), RAMI_OK);
+        assert_int_equal(CALL(game_check, g, g->pos.current, probe, why, 1), RAMI_OK);
     }
     /* Nothing to undo: the fixtures never hold a meld of this turn, except
      * the opened one, which we do not touch here. */
     if (g->undo_count == 0)
-        assert_error(CALL(game_undo, g, g->current));
-    if (g->phase != RAMI_PHASE_ROUND_OVER)
+        assert_error(CALL(game_undo, g, g->pos.current));
+    if (g->pos.phase != RAMI_PHASE_ROUND_OVER)
         assert_int_equal(CALL(game_next_round, g), RAMI_E_PHASE);
     assert_int_equal(CALL(game_next_round, NULL), RAMI_E_ARG);
 }
@@ -789,13 +789,13 @@ static void random_move(const rami_game *g, rami_move *m)
     if (r & 2)
         m->count = (uint8_t)((r >> 16) % 15);
     if (r & 4)
-        m->target = (uint8_t)((r >> 24) % (g->meld_count + 2u));
+        m->target = (uint8_t)((r >> 24) % (g->pos.meld_count + 2u));
     if (r & 8)
         m->side = (uint8_t)((r >> 32) % 4);
     if (r & 16) {
         rami_card held[RAMI_MAX_HAND];
         size_t n;
-        if (rami_game_hand(g, g->current, held, RAMI_MAX_HAND, &n) == RAMI_OK && n > 0)
+        if (rami_game_hand(g, g->pos.current, held, RAMI_MAX_HAND, &n) == RAMI_OK && n > 0)
             for (size_t i = 0; i < RAMI_MAX_MELD; i++)
                 m->cards[i] = held[rnd() % n];
     }
@@ -824,7 +824,7 @@ static rami_game *random_moves(rami_game *g, const rami_game *ref, unsigned long
             mutated_move(list, n, &m);
         else
             random_move(g, &m);
-        int seat = rnd() % 8 == 0 ? (int)(rnd() % 9) - 1 : g->current;
+        int seat = rnd() % 8 == 0 ? (int)(rnd() % 9) - 1 : g->pos.current;
         char why[128];
         int ck = CALL(game_check, g, seat, &m, why, sizeof why);
         int st = CALL(game_play, g, seat, &m);
@@ -971,14 +971,14 @@ static void hostile_handles(rami_game *g)
     bad.reserved[1] = 1;
     assert_int_equal(CALL(bot_choose, g, &bad, &m), RAMI_E_ARG);
     assert_memory_equal(&m, &before, sizeof m);
-    bool live = g->phase <= RAMI_PHASE_PLAY;
+    bool live = g->pos.phase <= RAMI_PHASE_PLAY;
     for (int level = RAMI_BOT_RANDOM; level <= RAMI_BOT_STRONG; level++) {
         assert_int_equal(CALL(bot_options_init, &opt, level), RAMI_OK);
         opt.playouts = 4;
         int st = CALL(bot_choose, g, &opt, &m);
         assert_int_equal(st, live ? RAMI_OK : RAMI_E_PHASE);
         if (live)
-            assert_int_equal(rami_game_check(g, g->current, &m, NULL, 0), RAMI_OK);
+            assert_int_equal(rami_game_check(g, g->pos.current, &m, NULL, 0), RAMI_OK);
     }
     char why[64];
     assert_int_equal(CALL(game_hint, NULL, &m, why, sizeof why), RAMI_E_ARG);
@@ -986,7 +986,7 @@ static void hostile_handles(rami_game *g)
     assert_int_equal(CALL(game_hint, g, &m, NULL, sizeof why), RAMI_E_ARG);
     if (!live)
         assert_int_equal(CALL(game_hint, g, &m, why, sizeof why), RAMI_E_PHASE);
-    else if (g->phase == RAMI_PHASE_DRAW)
+    else if (g->pos.phase == RAMI_PHASE_DRAW)
         assert_int_equal(CALL(game_hint, g, &m, NULL, 0), RAMI_OK);
 }
 

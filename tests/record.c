@@ -110,7 +110,7 @@ static void random_step(rami_game *g, rami_move *list, unsigned *moves, struct b
     assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
     assert_true(n > 0);
     size_t pick = below((unsigned)n);
-    if (g->phase == RAMI_PHASE_PLAY && below(2) == 0)
+    if (g->pos.phase == RAMI_PHASE_PLAY && below(2) == 0)
         for (size_t k = 0; k < n; k++)
             if (list[(pick + k) % n].kind != RAMI_MOVE_DISCARD) {
                 pick = (pick + k) % n;
@@ -119,13 +119,13 @@ static void random_step(rami_game *g, rami_move *list, unsigned *moves, struct b
     rami_move m = list[pick];
     if (m.kind == RAMI_MOVE_DISCARD && bd->line == UINT32_MAX && below(4) == 0) {
         bd->line = *moves;
-        bd->card = missing_face(&g->hands[g->current]);
+        bd->card = missing_face(&g->pos.hands[g->pos.current]);
     }
-    assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+    assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
     ++*moves;
     bool table = m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF || m.kind == RAMI_MOVE_SWAP;
-    if (table && g->phase == RAMI_PHASE_PLAY && below(5) == 0) {
-        assert_int_equal(rami_game_undo(g, g->current), RAMI_OK);
+    if (table && g->pos.phase == RAMI_PHASE_PLAY && below(5) == 0) {
+        assert_int_equal(rami_game_undo(g, g->pos.current), RAMI_OK);
         --*moves;
     }
 }
@@ -137,18 +137,18 @@ static void random_play(rami_game *g, rami_move *list, struct bad_discard *bd)
     unsigned rounds = below(4) == 0 ? 1 + below(3) : 0;
     unsigned moves = 0;
     bd->line = UINT32_MAX;
-    for (unsigned r = 0; r < rounds && g->phase < RAMI_PHASE_ROUND_OVER; r++) {
-        while (g->phase < RAMI_PHASE_ROUND_OVER)
+    for (unsigned r = 0; r < rounds && g->pos.phase < RAMI_PHASE_ROUND_OVER; r++) {
+        while (g->pos.phase < RAMI_PHASE_ROUND_OVER)
             random_step(g, list, &moves, bd);
-        if (g->phase == RAMI_PHASE_ROUND_OVER)
+        if (g->pos.phase == RAMI_PHASE_ROUND_OVER)
             assert_int_equal(rami_game_next_round(g), RAMI_OK);
     }
     bd->line = UINT32_MAX;
     moves = 0;
     unsigned stop = below(3) == 0 ? UINT32_MAX : below(120);
-    while (moves < stop && g->phase < RAMI_PHASE_ROUND_OVER)
+    while (moves < stop && g->pos.phase < RAMI_PHASE_ROUND_OVER)
         random_step(g, list, &moves, bd);
-    if (g->phase == RAMI_PHASE_ROUND_OVER && below(3) == 0) {
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER && below(3) == 0) {
         assert_int_equal(rami_game_next_round(g), RAMI_OK);
         bd->line = UINT32_MAX;
     }
@@ -235,14 +235,14 @@ static void round_trip_one(rami_game *g, rami_move *la, rami_move *lb, struct tr
     assert_same_moves(g, h, la, lb);
 
     /* The same future: a few identical moves keep the games identical. */
-    for (int k = 0; k < 6 && g->phase < RAMI_PHASE_ROUND_OVER; k++) {
+    for (int k = 0; k < 6 && g->pos.phase < RAMI_PHASE_ROUND_OVER; k++) {
         size_t n;
         assert_int_equal(rami_game_legal_moves(g, la, RAMI_MAX_MOVES, &n), RAMI_OK);
         rami_move m = la[below((unsigned)n)];
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
-        assert_int_equal(rami_game_play(h, h->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(h, h->pos.current, &m), RAMI_OK);
     }
-    if (g->phase == RAMI_PHASE_ROUND_OVER) {
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER) {
         assert_int_equal(rami_game_next_round(g), RAMI_OK);
         assert_int_equal(rami_game_next_round(h), RAMI_OK);
     }
@@ -273,10 +273,10 @@ static void round_trip(void **state)
         random_play(g, la, &bd);
         ts.games++;
         ts.deal_games += with_deal;
-        ts.mid_turn += g->phase == RAMI_PHASE_PLAY;
-        ts.round_over += g->phase == RAMI_PHASE_ROUND_OVER;
-        ts.match_over += g->phase == RAMI_PHASE_MATCH_OVER;
-        ts.later_round += g->round > 1;
+        ts.mid_turn += g->pos.phase == RAMI_PHASE_PLAY;
+        ts.round_over += g->pos.phase == RAMI_PHASE_ROUND_OVER;
+        ts.match_over += g->pos.phase == RAMI_PHASE_MATCH_OVER;
+        ts.later_round += g->pos.round > 1;
         ts.undone += g->undo_count > 0;
         round_trip_one(g, la, lb, &ts);
         rami_game_free(g);
@@ -416,7 +416,7 @@ static void must_refuse(const char *text, const rami_game *g, unsigned *checks)
     int n = snprintf(line, sizeof line, "totals");
     for (unsigned p = 0; p < g->rs.players; p++)
         n += snprintf(line + n, sizeof line - (size_t)n, " %u",
-                      g->round == 1 ? 1u : 60000u * g->round);
+                      g->pos.round == 1 ? 1u : 60000u * g->pos.round);
     assert_int_equal(load_spliced(text, at, line_len(text, at), line), RAMI_E_CORRUPT);
     /* Illegal moves: a discard before drawing, a second draw. */
     size_t round_at = find_line(text, "round");

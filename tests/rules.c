@@ -1522,10 +1522,10 @@ static void test_restock_from_discard_pile(void **state)
     assert_int_equal(rami_game_stock_count(g), old_discard - 1);
     assert_int_equal(rami_game_discard_count(g), 1);
     assert_int_equal(rami_game_discard_top(g), sc_card("9H"));
-    assert_int_equal(g->restocks, 1);
+    assert_int_equal(g->pos.restocks, 1);
     rami_card want[4], got[4];
     sc_cards("KS QS JS 10S", want, 4);
-    memcpy(got, g->stock, 4);
+    memcpy(got, g->pos.stock, 4);
     sc_sort(want, 4);
     sc_sort(got, 4);
     assert_memory_equal(want, got, 4);
@@ -1544,10 +1544,10 @@ static void test_stock_out_after_max_restocks(void **state)
     assert_int_equal(rs.max_restocks, 2);
     rami_game *g = deal_from(&rs, 1, "2C 3C 4C 5C 6C", "4D 5D 6D 7D 8D", "9H", "KS QS");
     draw_discard(g, "discard 2C"); /* stock empty: restock 1 */
-    assert_int_equal(g->restocks, 1);
+    assert_int_equal(g->pos.restocks, 1);
     draw_discard(g, "discard 4D");
     draw_discard(g, "discard 3C"); /* restock 2 */
-    assert_int_equal(g->restocks, 2);
+    assert_int_equal(g->pos.restocks, 2);
     assert_int_equal(rami_game_phase(g), RAMI_PHASE_DRAW);
     draw_discard(g, "discard 5D");
     draw_discard(g, "discard 4C"); /* empty again, no restock left */
@@ -1569,7 +1569,7 @@ static void test_restock_unlimited_finnish(void **state)
     draw_discard(g, "discard 5D");
     draw_discard(g, "discard 4C");
     assert_int_equal(rami_game_phase(g), RAMI_PHASE_DRAW);
-    assert_int_equal(g->restocks, 3);
+    assert_int_equal(g->pos.restocks, 3);
     assert_int_equal(rami_game_stock_count(g), 2);
     rami_game_free(g);
 }
@@ -1582,7 +1582,7 @@ static void test_stock_out_nothing_under_top(void **state)
     rami_game *g = deal_from(&rs, 1, "2C 3C", "4D 5D", "9H", "");
     draw_discard(g, "discard 2C");
     assert_int_equal(rami_game_phase(g), RAMI_PHASE_ROUND_OVER);
-    assert_int_equal(g->restocks, 0);
+    assert_int_equal(g->pos.restocks, 0);
     rami_round_result r = sc_result(g);
     assert_int_equal(r.reason, RAMI_END_STOCK_OUT);
     /* 3C + 9H = 12 against 4D + 5D = 9. */

@@ -57,7 +57,7 @@ static rami_card random_hand_card(const rami_game *g)
 {
     rami_card buf[RAMI_MAX_HAND];
     size_t n;
-    rami_game_hand(g, g->current, buf, RAMI_MAX_HAND, &n);
+    rami_game_hand(g, g->pos.current, buf, RAMI_MAX_HAND, &n);
     if (n == 0 || below(5) == 0) {
         unsigned r = 1 + below(13), s = below(4);
         return below(8) == 0 ? RAMI_JOKER : RAMI_CARD(r, s);
@@ -80,7 +80,7 @@ static void random_move(const rami_game *g, rami_move *m)
     case RAMI_MOVE_SWAP:
         m->count = 1;
         m->cards[0] = random_hand_card(g);
-        m->target = (uint8_t)below(g->meld_count + 1);
+        m->target = (uint8_t)below(g->pos.meld_count + 1);
         if (m->kind == RAMI_MOVE_LAYOFF)
             m->side = (uint8_t)below(3);
         break;
@@ -122,7 +122,7 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
     /* Listed moves are accepted, once each. */
     for (size_t i = 0; i < n; i++) {
         char why[200];
-        int ck = rami_game_check(g, g->current, &list[i], why, sizeof why);
+        int ck = rami_game_check(g, g->pos.current, &list[i], why, sizeof why);
         if (ck != RAMI_OK)
             fail_msg("listed move %zu refused: %d %s", i, ck, why);
         for (size_t j = 0; j < i; j++)
@@ -135,19 +135,19 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
         rami_move m;
         random_move(g, &m);
         verdict v;
-        int ck = rami__validate(g, g->current, &m, &v, NULL, 0);
+        int ck = rami__validate(g, g->pos.current, &m, &v, NULL, 0);
         st->random_tried++;
         if (ck == RAMI_OK) {
             st->random_legal++;
             assert_true(listed(list, n, &v.move));
         } else {
-            assert_int_equal(rami_game_play(g, g->current, &m), ck);
+            assert_int_equal(rami_game_play(g, g->pos.current, &m), ck);
             assert_true(rami__game_equal(g, copy));
         }
     }
     /* Wrong seat. */
     if (n > 0) {
-        int other = (g->current + 1) % g->rs.players;
+        int other = (g->pos.current + 1) % g->rs.players;
         assert_int_equal(rami_game_play(g, other, &list[0]), RAMI_E_TURN);
         assert_true(rami__game_equal(g, copy));
     }
@@ -170,7 +170,7 @@ static void play_round(rami_game *g, struct stats *st, bool eager)
             break;
         /* Prefer table plays a little, so that rounds reach the end game. */
         size_t pick = below((unsigned)n);
-        if (eager && g->phase == RAMI_PHASE_PLAY && below(3) != 0) {
+        if (eager && g->pos.phase == RAMI_PHASE_PLAY && below(3) != 0) {
             for (size_t i = 0; i < n; i++)
                 if (list[(pick + i) % n].kind != RAMI_MOVE_DISCARD) {
                     pick = (pick + i) % n;
@@ -180,24 +180,24 @@ static void play_round(rami_game *g, struct stats *st, bool eager)
         rami_move m = list[pick];
         rami_game *before;
         assert_int_equal(rami_game_clone(g, &before), RAMI_OK);
-        assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+        assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
         st->moves++;
         bool table =
             m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF || m.kind == RAMI_MOVE_SWAP;
-        if (table && g->phase == RAMI_PHASE_PLAY && below(4) == 0) {
+        if (table && g->pos.phase == RAMI_PHASE_PLAY && below(4) == 0) {
             /* Undo gives back exactly the position before the move. */
-            assert_int_equal(rami_game_undo(g, g->current), RAMI_OK);
+            assert_int_equal(rami_game_undo(g, g->pos.current), RAMI_OK);
             assert_true(rami__game_equal(g, before));
-            assert_int_equal(rami_game_play(g, g->current, &m), RAMI_OK);
+            assert_int_equal(rami_game_play(g, g->pos.current, &m), RAMI_OK);
             st->undos++;
         }
         if (m.kind == RAMI_MOVE_DRAW_STOCK || m.kind == RAMI_MOVE_DRAW_DISCARD ||
-            g->phase != RAMI_PHASE_PLAY) {
+            g->pos.phase != RAMI_PHASE_PLAY) {
             /* Draws and discards are never taken back. */
-            int expect = g->phase >= RAMI_PHASE_ROUND_OVER ? RAMI_E_PHASE
-                         : g->current == before->current   ? RAMI_E_UNDO
-                                                           : RAMI_E_TURN;
-            assert_int_equal(rami_game_undo(g, before->current), expect);
+            int expect = g->pos.phase >= RAMI_PHASE_ROUND_OVER   ? RAMI_E_PHASE
+                         : g->pos.current == before->pos.current ? RAMI_E_UNDO
+                                                                 : RAMI_E_TURN;
+            assert_int_equal(rami_game_undo(g, before->pos.current), expect);
         }
         rami_game_free(before);
         assert_true(++guard < 20000);
@@ -208,7 +208,7 @@ static void play_round(rami_game *g, struct stats *st, bool eager)
     assert_true(res.winners != 0);
     st->reasons[res.reason]++;
     if (g->rs.max_turns)
-        assert_true(g->turn <= g->rs.max_turns);
+        assert_true(g->pos.turn <= g->rs.max_turns);
     st->rounds++;
     free(list);
 }

@@ -46,15 +46,15 @@ static inline bool tu_census(const rami_game *g, unsigned counts[256])
     for (int p = 0; p < g->rs.players; p++) {
         rami_card buf[RAMI_MAX_HAND];
         size_t n = 0;
-        if (rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n) != RAMI_OK || n != g->hands[p].size)
+        if (rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n) != RAMI_OK || n != g->pos.hands[p].size)
             ok = false;
         for (size_t i = 0; i < n; i++)
             counts[buf[i]]++;
     }
-    for (unsigned i = 0; i < g->stock_count; i++)
-        counts[g->stock[i]]++;
-    for (unsigned i = 0; i < g->discard_count; i++)
-        counts[g->discard[i]]++;
+    for (unsigned i = 0; i < g->pos.stock_count; i++)
+        counts[g->pos.stock[i]]++;
+    for (unsigned i = 0; i < g->pos.discard_count; i++)
+        counts[g->pos.discard[i]]++;
     for (size_t i = 0; i < rami_game_meld_count(g); i++) {
         rami_meld_info info;
         if (rami_game_meld(g, i, NULL, &info) != RAMI_OK) {

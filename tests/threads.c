@@ -97,14 +97,14 @@ static void read_shared(struct worker *w)
     CHECK(w, rami_game_clone(s->game, &c) == RAMI_OK);
     CHECK(w, c != NULL && rami__game_equal(c, s->game));
     rami_game_free(c);
-    CHECK(w, rami_game_determinize(s->game, s->game->current, rnd(w), &c) == RAMI_OK);
+    CHECK(w, rami_game_determinize(s->game, s->game->pos.current, rnd(w), &c) == RAMI_OK);
     CHECK(w, c != NULL && same_census(c, s->game));
     rami_game_free(c);
     rami_bot_options opt;
     rami_bot_options_init(&opt, RAMI_BOT_GREEDY);
     rami_move m;
     CHECK(w, rami_bot_choose(s->game, &opt, &m) == RAMI_OK);
-    CHECK(w, rami_game_check(s->game, s->game->current, &m, NULL, 0) == RAMI_OK);
+    CHECK(w, rami_game_check(s->game, s->game->pos.current, &m, NULL, 0) == RAMI_OK);
     w->shared_reads++;
 }
 
@@ -138,14 +138,14 @@ static void check_position(struct worker *w, rami_game *g, unsigned k)
         rami_card held[RAMI_MAX_HAND];
         size_t n = 0;
         rami_solution sol;
-        CHECK(w, rami_game_hand(g, g->current, held, RAMI_MAX_HAND, &n) == RAMI_OK);
+        CHECK(w, rami_game_hand(g, g->pos.current, held, RAMI_MAX_HAND, &n) == RAMI_OK);
         CHECK(w, rami_solve_hand(&g->rs, held, n, (int)(k / 4 % 2), &sol) == RAMI_OK);
         CHECK(w, sol.left_count + 0u <= n);
         w->solves++;
     }
     if (k % 8 == 3) {
         rami_game *d = NULL;
-        CHECK(w, rami_game_determinize(g, g->current, rnd(w), &d) == RAMI_OK);
+        CHECK(w, rami_game_determinize(g, g->pos.current, rnd(w), &d) == RAMI_OK);
         CHECK(w, d != NULL && same_census(d, g));
         rami_game_free(d);
         w->dets++;
@@ -165,7 +165,7 @@ static void choose(struct worker *w, rami_game *g, size_t n, unsigned k, rami_mo
             opt.time_ms = 5;
         }
         CHECK(w, rami_bot_choose(g, &opt, m) == RAMI_OK);
-        CHECK(w, rami_game_check(g, g->current, m, NULL, 0) == RAMI_OK);
+        CHECK(w, rami_game_check(g, g->pos.current, m, NULL, 0) == RAMI_OK);
         if (strong)
             w->bots2++;
         else
@@ -189,7 +189,7 @@ static void play_game(struct worker *w)
     (void)tu_census(g, base);
     /* At least a few moves even past the deadline: under valgrind a thread
      * may start late. */
-    for (unsigned k = 0; g->phase <= RAMI_PHASE_PLAY && (k < 8 || now_s() < w->deadline); k++) {
+    for (unsigned k = 0; g->pos.phase <= RAMI_PHASE_PLAY && (k < 8 || now_s() < w->deadline); k++) {
         size_t n = 0;
         CHECK(w, rami_game_legal_moves(g, w->list, RAMI_MAX_MOVES, &n) == RAMI_OK);
         CHECK(w, n > 0);
@@ -198,8 +198,8 @@ static void play_game(struct worker *w)
         check_position(w, g, k);
         rami_move m;
         choose(w, g, n, k, &m);
-        CHECK(w, rami_game_check(g, g->current, &m, NULL, 0) == RAMI_OK);
-        CHECK(w, rami_game_play(g, g->current, &m) == RAMI_OK);
+        CHECK(w, rami_game_check(g, g->pos.current, &m, NULL, 0) == RAMI_OK);
+        CHECK(w, rami_game_play(g, g->pos.current, &m) == RAMI_OK);
         (void)tu_census(g, now);
         CHECK(w, memcmp(base, now, sizeof now) == 0);
         w->moves++;

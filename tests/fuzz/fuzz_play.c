@@ -67,7 +67,7 @@ static rami_card hand_card(const rami_game *g, uint8_t b)
 {
     rami_card buf[RAMI_MAX_HAND];
     size_t n = 0;
-    rami_game_hand(g, g->current, buf, RAMI_MAX_HAND, &n);
+    rami_game_hand(g, g->pos.current, buf, RAMI_MAX_HAND, &n);
     if (n == 0 || b >= 0xE0)
         return (rami_card)(b & 0x7F); /* often not a card at all */
     return buf[b % n];
@@ -83,7 +83,7 @@ static void built_move(const rami_game *g, input *in, rami_move *m)
     for (unsigned i = 0; i < m->count; i++)
         m->cards[i] = hand_card(g, next(in));
     if (m->kind == RAMI_MOVE_LAYOFF || m->kind == RAMI_MOVE_SWAP)
-        m->target = (uint8_t)(next(in) % (g->meld_count + 2u));
+        m->target = (uint8_t)(next(in) % (g->pos.meld_count + 2u));
     m->side = (uint8_t)((b >> 6) % 3);
 }
 
@@ -102,7 +102,7 @@ static void try_move(rami_game *g, const rami_move *m, int seat, const rami_move
 {
     rami_game *before;
     FUZZ_ASSERT(rami_game_clone(g, &before) == RAMI_OK);
-    int player = seat < 0 ? g->current : seat;
+    int player = seat < 0 ? g->pos.current : seat;
     verdict v;
     int ck = rami__validate(g, player, m, &v, NULL, 0);
     int st = rami_game_play(g, player, m);
@@ -120,7 +120,7 @@ static void step(rami_game *g, input *in, rami_move *list, size_t n)
     rami_game *before;
     if (b < 0xD0 && n > 0) {
         size_t pick = (b | (size_t)(n > 0xD0 ? next(in) : 0) << 8) % n;
-        FUZZ_ASSERT(rami_game_play(g, g->current, &list[pick]) == RAMI_OK);
+        FUZZ_ASSERT(rami_game_play(g, g->pos.current, &list[pick]) == RAMI_OK);
     } else if (b < 0xE0) {
         rami_move m;
         built_move(g, in, &m);
@@ -133,14 +133,14 @@ static void step(rami_game *g, input *in, rami_move *list, size_t n)
         try_move(g, &m, -1, list, n);
     } else if (b < 0xF8) {
         FUZZ_ASSERT(rami_game_clone(g, &before) == RAMI_OK);
-        int seat = b & 1 ? g->current : (g->current + 1) % g->rs.players;
+        int seat = b & 1 ? g->pos.current : (g->pos.current + 1) % g->rs.players;
         if (rami_game_undo(g, seat) != RAMI_OK)
             FUZZ_ASSERT(rami__game_equal(g, before));
         rami_game_free(before);
     } else {
         FUZZ_ASSERT(rami_game_clone(g, &before) == RAMI_OK);
         int st = rami_game_next_round(g);
-        FUZZ_ASSERT((st == RAMI_OK) == (before->phase == RAMI_PHASE_ROUND_OVER));
+        FUZZ_ASSERT((st == RAMI_OK) == (before->pos.phase == RAMI_PHASE_ROUND_OVER));
         if (st != RAMI_OK)
             FUZZ_ASSERT(rami__game_equal(g, before));
         rami_game_free(before);
@@ -191,15 +191,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(list != NULL);
     unsigned base[256], counts[256];
     FUZZ_ASSERT(tu_census(g, base));
-    uint16_t round = g->round;
+    uint16_t round = g->pos.round;
     while (in.p < in.end) {
         size_t n = 0;
         FUZZ_ASSERT(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n) == RAMI_OK);
-        FUZZ_ASSERT((n > 0) == (g->phase <= RAMI_PHASE_PLAY));
+        FUZZ_ASSERT((n > 0) == (g->pos.phase <= RAMI_PHASE_PLAY));
         step(g, &in, list, n);
-        if (g->round != round) { /* a new deal: the whole pack */
+        if (g->pos.round != round) { /* a new deal: the whole pack */
             FUZZ_ASSERT(tu_census(g, base));
-            round = g->round;
+            round = g->pos.round;
         }
         FUZZ_ASSERT(tu_census(g, counts));
         FUZZ_ASSERT(memcmp(counts, base, sizeof counts) == 0);

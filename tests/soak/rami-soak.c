@@ -113,11 +113,11 @@ static size_t check_position(rami_game *g, const unsigned base[256], unsigned lo
 
     size_t n;
     REQUIRE(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n) == RAMI_OK);
-    bool live = g->phase == RAMI_PHASE_DRAW || g->phase == RAMI_PHASE_PLAY;
+    bool live = g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY;
     REQUIRE(live ? n > 0 : n == 0);
     for (size_t i = 0; i < n; i++) {
         char why[200];
-        int st = rami_game_check(g, g->current, &list[i], why, sizeof why);
+        int st = rami_game_check(g, g->pos.current, &list[i], why, sizeof why);
         if (st != RAMI_OK)
             die("listed move %zu refused: %s", i, why);
     }
@@ -133,7 +133,7 @@ static size_t check_position(rami_game *g, const unsigned base[256], unsigned lo
     m.count = (uint8_t)(rnd() % 4);
     for (unsigned i = 0; i < m.count; i++)
         m.cards[i] = (rami_card)RAMI_CARD(1 + rnd() % 13, rnd() % 4);
-    if (rami_game_play(copy, copy->current, &m) != RAMI_OK) {
+    if (rami_game_play(copy, copy->pos.current, &m) != RAMI_OK) {
         REQUIRE(rami__game_equal(g, copy));
         cnt.refused++;
     }
@@ -168,7 +168,7 @@ static void play_round(rami_game *g)
             break;
         size_t pick = rnd() % n;
         /* Prefer table plays, so that rounds reach the end game. */
-        if (g->phase == RAMI_PHASE_PLAY && rnd() % 3 != 0)
+        if (g->pos.phase == RAMI_PHASE_PLAY && rnd() % 3 != 0)
             for (size_t i = 0; i < n; i++)
                 if (list[(pick + i) % n].kind != RAMI_MOVE_DISCARD) {
                     pick = (pick + i) % n;
@@ -181,12 +181,12 @@ static void play_round(rami_game *g)
         bool try_undo = table && rnd() % 4 == 0;
         if (try_undo)
             REQUIRE(rami_game_clone(g, &before) == RAMI_OK);
-        REQUIRE(rami_game_play(g, g->current, &m) == RAMI_OK);
+        REQUIRE(rami_game_play(g, g->pos.current, &m) == RAMI_OK);
         cnt.moves++;
-        if (try_undo && g->phase == RAMI_PHASE_PLAY) {
-            REQUIRE(rami_game_undo(g, g->current) == RAMI_OK);
+        if (try_undo && g->pos.phase == RAMI_PHASE_PLAY) {
+            REQUIRE(rami_game_undo(g, g->pos.current) == RAMI_OK);
             REQUIRE(rami__game_equal(g, before));
-            REQUIRE(rami_game_play(g, g->current, &m) == RAMI_OK);
+            REQUIRE(rami_game_play(g, g->pos.current, &m) == RAMI_OK);
             cnt.undos++;
         }
         rami_game_free(before);
@@ -198,7 +198,7 @@ static void play_round(rami_game *g)
     REQUIRE(res.reason >= RAMI_END_WENT_OUT && res.reason <= RAMI_END_TURN_LIMIT);
     REQUIRE(res.winners != 0);
     if (g->rs.max_turns)
-        REQUIRE(g->turn <= g->rs.max_turns);
+        REQUIRE(g->pos.turn <= g->rs.max_turns);
     cnt.ends[res.reason]++;
     cnt.rounds++;
 }
