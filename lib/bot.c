@@ -28,7 +28,7 @@
 /* Validates m for the current player; on success v holds its canonical form. */
 static bool legal(const rami_game *g, const rami_move *m, verdict *v)
 {
-    return rami__validate(g, g->pos.current, m, v, NULL, 0) == RAMI_OK;
+    return rami__validate(&g->rs, &g->pos, g->pos.current, m, v, NULL, 0) == RAMI_OK;
 }
 
 static rami_move simple_move(uint8_t kind, rami_card c)
@@ -53,7 +53,7 @@ static rami_move meld_move(const tmeld *t)
 
 static solve_opts solver_opts(const rami_game *g, int objective)
 {
-    solve_opts o = turn_solve_opts(g, objective);
+    solve_opts o = turn_solve_opts(&g->rs, &g->pos, objective);
     /* The bot lays its melds with side AUTO, where an end joker takes the
      * lower place: it values them that way. */
     o.high_jokers = false;
@@ -84,10 +84,11 @@ static bool take_useful(const rami_game *g)
     const hand *h = &g->pos.hands[g->pos.current];
     hand with = *h;
     hand_add(&with, top);
-    solve_opts o = solver_opts(g, seat_opened(g, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
-    if (has_opt(g, RAMI_OPT_KEEP_PICKUP))
+    solve_opts o =
+        solver_opts(g, seat_opened(&g->pos, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    if (has_opt(&g->rs, RAMI_OPT_KEEP_PICKUP))
         o.avoid = top;
-    if (seat_opened(g, g->pos.current)) {
+    if (seat_opened(&g->pos, g->pos.current)) {
         if (top != RAMI_JOKER && fits_table(g, top))
             return true;
         if (top == RAMI_JOKER)
@@ -163,11 +164,11 @@ static bool try_table(void *ctx, const rami_move *m)
 /* Swaps first (a joker for a loose card), then lay-offs. */
 static bool play_table(const rami_game *g, verdict *v)
 {
-    if (g->pos.ts.opened_now && !has_opt(g, RAMI_OPT_OPEN_TURN_LAYOFF))
+    if (g->pos.ts.opened_now && !has_opt(&g->rs, RAMI_OPT_OPEN_TURN_LAYOFF))
         return false;
     const hand *h = &g->pos.hands[g->pos.current];
     struct table_pick tp = {g, v, h->size > 3 && !g->pos.ts.replay_pending, false};
-    if (has_opt(g, RAMI_OPT_JOKER_SWAP)) {
+    if (has_opt(&g->rs, RAMI_OPT_JOKER_SWAP)) {
         for (unsigned i = 0; i < g->pos.meld_count && !tp.found; i++) {
             const tmeld *t = &g->pos.melds[i];
             for (unsigned k = 0; k < t->count && t->jokers && !tp.found; k++) {
@@ -182,14 +183,14 @@ static bool play_table(const rami_game *g, verdict *v)
         if (tp.found)
             return true;
     }
-    rami__gen_plays(g, RAMI_NO_CARD, try_table, &tp);
+    rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, try_table, &tp);
     return tp.found;
 }
 
 static bool play_joker(const rami_game *g, verdict *v)
 {
     struct table_pick tp = {g, v, false, false};
-    rami__gen_plays(g, RAMI_JOKER, try_table, &tp);
+    rami__gen_plays(&g->rs, &g->pos, RAMI_JOKER, try_table, &tp);
     if (tp.found)
         return true;
     return play_meld(g, SOLVE_PENALTY, v);
@@ -270,7 +271,8 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
 static void discard_eval_init(const rami_game *g, discard_eval *e)
 {
     memset(e, 0, sizeof *e);
-    solve_opts o = solver_opts(g, seat_opened(g, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    solve_opts o =
+        solver_opts(g, seat_opened(&g->pos, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
     o.need_leftover = false;
     o.must_use = RAMI_NO_CARD;
     o.avoid = RAMI_NO_CARD;
@@ -281,7 +283,7 @@ static void discard_eval_init(const rami_game *g, discard_eval *e)
             for (unsigned k = 0; k < res.melds[i].count; k++)
                 e->in_meld[res.melds[i].cards[k]]++;
     e->next = (g->pos.current + 1u) % g->rs.players;
-    e->next_opened = seat_opened(g, e->next);
+    e->next_opened = seat_opened(&g->pos, e->next);
     uint8_t known[256];
     rami__known_cards_of(g, e->next, known);
     for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
@@ -341,7 +343,7 @@ static int greedy_verdict(const rami_game *g, verdict *v)
         return RAMI_E_PHASE;
     if (g->pos.ts.replay_pending && play_joker(g, v))
         return RAMI_OK;
-    if (!seat_opened(g, g->pos.current)) {
+    if (!seat_opened(&g->pos, g->pos.current)) {
         if (play_meld(g, SOLVE_POINTS, v))
             return RAMI_OK;
     } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
@@ -717,7 +719,7 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
         tmeld t;
         rami__meld_eval(g->rs.jokers_per_meld, m->cards, m->count, m->side, &t, NULL, 0);
         unsigned pts = rami__meld_points(&t);
-        if (!seat_opened(g, g->pos.current)) {
+        if (!seat_opened(&g->pos, g->pos.current)) {
             unsigned total = g->pos.ts.points + pts;
             snprintf(buf, cap, "%s: %s your opening (%u of %u)", text,
                      total >= g->rs.opening_points ? "completes" : "builds", total,
@@ -796,8 +798,8 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
         break;
     case RAMI_MOVE_DRAW_DISCARD:
         snprintf(buf, cap, "take %s: %s", card,
-                 seat_opened(g, g->pos.current) ? "it joins your melds or the table"
-                                                : "it brings your opening within reach");
+                 seat_opened(&g->pos, g->pos.current) ? "it joins your melds or the table"
+                                                      : "it brings your opening within reach");
         break;
     case RAMI_MOVE_DISCARD:
         snprintf(buf, cap, "discard %s: %s", card, discard_why(g, m->cards[0]));

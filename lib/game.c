@@ -164,42 +164,40 @@ void rami_game_free(rami_game *g)
 
 /* ---- rounds and turns ---- */
 
-static void begin_turn(rami_game *g)
+void rami__turn_begin(const rami_ruleset *rs, position *p)
 {
-    if (g->pos.stock_count == 0) {
-        bool may =
-            g->rs.max_restocks == RAMI_UNLIMITED_RESTOCKS || g->pos.restocks < g->rs.max_restocks;
-        if (!may || g->pos.discard_count < 2) {
-            rami__round_end(g, RAMI_END_STOCK_OUT);
+    if (p->stock_count == 0) {
+        bool may = rs->max_restocks == RAMI_UNLIMITED_RESTOCKS || p->restocks < rs->max_restocks;
+        if (!may || p->discard_count < 2) {
+            rami__round_end(rs, p, RAMI_END_STOCK_OUT);
             return;
         }
         /* Everything under the top card becomes the new stock. */
-        unsigned n = g->pos.discard_count - 1u;
-        memcpy(g->pos.stock, g->pos.discard, n);
-        rami__shuffle(&g->pos.rng, g->pos.stock, n);
-        g->pos.stock_count = (uint16_t)n;
-        g->pos.discard[0] = g->pos.discard[n];
-        memset(g->pos.discard + 1, 0, n);
-        g->pos.discard_count = 1;
-        g->pos.restocks++;
+        unsigned n = p->discard_count - 1u;
+        memcpy(p->stock, p->discard, n);
+        rami__shuffle(&p->rng, p->stock, n);
+        p->stock_count = (uint16_t)n;
+        p->discard[0] = p->discard[n];
+        memset(p->discard + 1, 0, n);
+        p->discard_count = 1;
+        p->restocks++;
     }
-    g->pos.turn++;
-    g->pos.phase = RAMI_PHASE_DRAW;
-    g->pos.picked = RAMI_NO_CARD;
-    g->undo_count = 0;
-    uint8_t opened = g->pos.ts.opened;
-    memset(&g->pos.ts, 0, sizeof g->pos.ts);
-    g->pos.ts.opened = opened;
+    p->turn++;
+    p->phase = RAMI_PHASE_DRAW;
+    p->picked = RAMI_NO_CARD;
+    uint8_t opened = p->ts.opened;
+    memset(&p->ts, 0, sizeof p->ts);
+    p->ts.opened = opened;
 }
 
-void rami__turn_end(rami_game *g)
+void rami__turn_end(const rami_ruleset *rs, position *p)
 {
-    if (g->rs.max_turns != 0 && g->pos.turn >= g->rs.max_turns) {
-        rami__round_end(g, RAMI_END_TURN_LIMIT);
+    if (rs->max_turns != 0 && p->turn >= rs->max_turns) {
+        rami__round_end(rs, p, RAMI_END_TURN_LIMIT);
         return;
     }
-    g->pos.current = (uint8_t)((g->pos.current + 1u) % g->rs.players);
-    begin_turn(g);
+    p->current = (uint8_t)((p->current + 1u) % rs->players);
+    rami__turn_begin(rs, p);
 }
 
 static void install_deal(rami_game *g, const rami_deal *d)
@@ -257,7 +255,7 @@ static void round_start(rami_game *g)
     else
         shuffle_and_deal(g);
     g->pos.current = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
-    begin_turn(g);
+    rami__turn_begin(&g->rs, &g->pos);
 }
 
 int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS])

@@ -6,7 +6,8 @@
 #include "rami-private.h"
 
 typedef struct gen {
-    const rami_game *g;
+    const rami_ruleset *rs;
+    const position *p;
     const hand *h;
     rami_card face; /* only moves using this face, RAMI_NO_CARD for all */
     move_sink sink;
@@ -41,8 +42,8 @@ static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers
     if (!uses_face(x, m.cards, m.count))
         return;
     emit(x, &m);
-    if (run && jokers > 0 && (x->g->rs.options & RAMI_OPT_JOKER_CHOICE) &&
-        rami__meld_ambiguous(x->g->rs.jokers_per_meld, m.cards, m.count)) {
+    if (run && jokers > 0 && (x->rs->options & RAMI_OPT_JOKER_CHOICE) &&
+        rami__meld_ambiguous(x->rs->jokers_per_meld, m.cards, m.count)) {
         m.side = RAMI_SIDE_HIGH;
         emit(x, &m);
     }
@@ -50,7 +51,7 @@ static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers
 
 static unsigned jokers_usable(const gen *x)
 {
-    unsigned j = x->h->jokers, jpm = x->g->rs.jokers_per_meld;
+    unsigned j = x->h->jokers, jpm = x->rs->jokers_per_meld;
     return j < jpm ? j : jpm;
 }
 
@@ -165,7 +166,7 @@ static void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
 
 static bool may_touch(const gen *x, const tmeld *t)
 {
-    return t->owner == x->g->pos.current || (x->g->rs.options & RAMI_OPT_LAYOFF_OTHERS);
+    return t->owner == x->p->current || (x->rs->options & RAMI_OPT_LAYOFF_OTHERS);
 }
 
 /* What the meld has room for, from meld_room_of: a set's missing suits, a
@@ -173,7 +174,7 @@ static bool may_touch(const gen *x, const tmeld *t)
 static void gen_layoffs(gen *x, unsigned i, const tmeld *t)
 {
     meld_room r;
-    meld_room_of(t, x->g->rs.jokers_per_meld, &r);
+    meld_room_of(t, x->rs->jokers_per_meld, &r);
     for (unsigned s = 0; s < 4; s++)
         if (r.suits & (1u << s))
             emit_layoff(x, i, RAMI_CARD(t->rank, s), false);
@@ -187,20 +188,20 @@ static void gen_layoffs(gen *x, unsigned i, const tmeld *t)
     }
     bool both = r.low != RAMI_NO_CARD && r.high != RAMI_NO_CARD;
     if (r.joker)
-        emit_layoff(x, i, RAMI_JOKER, both && (x->g->rs.options & RAMI_OPT_JOKER_CHOICE));
+        emit_layoff(x, i, RAMI_JOKER, both && (x->rs->options & RAMI_OPT_JOKER_CHOICE));
 }
 
 /* Lay-offs first, then swaps, each by table order. */
 static void gen_table(gen *x)
 {
-    const rami_game *g = x->g;
-    for (unsigned i = 0; i < g->pos.meld_count && !x->stop; i++)
-        if (may_touch(x, &g->pos.melds[i]))
-            gen_layoffs(x, i, &g->pos.melds[i]);
-    if (!(g->rs.options & RAMI_OPT_JOKER_SWAP))
+    const position *p = x->p;
+    for (unsigned i = 0; i < p->meld_count && !x->stop; i++)
+        if (may_touch(x, &p->melds[i]))
+            gen_layoffs(x, i, &p->melds[i]);
+    if (!(x->rs->options & RAMI_OPT_JOKER_SWAP))
         return;
-    for (unsigned i = 0; i < g->pos.meld_count && !x->stop; i++) {
-        const tmeld *t = &g->pos.melds[i];
+    for (unsigned i = 0; i < p->meld_count && !x->stop; i++) {
+        const tmeld *t = &p->melds[i];
         if (t->jokers == 0 || !may_touch(x, t))
             continue;
         for (unsigned k = 0; k < t->count; k++) {
@@ -211,9 +212,10 @@ static void gen_table(gen *x)
     }
 }
 
-void rami__gen_plays(const rami_game *g, rami_card face, move_sink sink, void *ctx)
+void rami__gen_plays(const rami_ruleset *rs, const position *p, rami_card face, move_sink sink,
+                     void *ctx)
 {
-    gen x = {g, &g->pos.hands[g->pos.current], face, sink, ctx, false};
+    gen x = {rs, p, &p->hands[p->current], face, sink, ctx, false};
     gen_sets(&x);
     gen_runs(&x);
     gen_table(&x);
@@ -234,7 +236,7 @@ static bool collect_legal(void *ctx, const rami_move *m)
     if (c->no_melds && m->kind == RAMI_MOVE_MELD)
         return true;
     verdict v;
-    if (rami__validate(c->g, c->g->pos.current, m, &v, NULL, 0) == RAMI_OK) {
+    if (rami__validate(&c->g->rs, &c->g->pos, c->g->pos.current, m, &v, NULL, 0) == RAMI_OK) {
         if (c->count < c->cap)
             c->buf[c->count] = v.move;
         c->count++;
@@ -255,8 +257,8 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         m.kind = RAMI_MOVE_DRAW_DISCARD;
         collect_legal(&c, &m);
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
-        c.no_melds = !rami__opening_possible(g);
-        rami__gen_plays(g, RAMI_NO_CARD, collect_legal, &c);
+        c.no_melds = !rami__opening_possible(&g->rs, &g->pos);
+        rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, collect_legal, &c);
         const hand *h = &g->pos.hands[g->pos.current];
         m.kind = RAMI_MOVE_DISCARD;
         m.count = 1;

@@ -387,10 +387,13 @@ struct rami_game {
  * as rami_game_next_round would have. RAMI_E_ARG for anything else. */
 RAMI_INTERNAL int rami__game_resume(rami_game *g, uint16_t round,
                                     const int32_t totals[RAMI_MAX_PLAYERS]);
+/* Begins the current seat's turn: a restock from the discard pile if the
+ * stock is empty (or the end of the round when none is allowed). */
+RAMI_INTERNAL void rami__turn_begin(const rami_ruleset *rs, position *p);
 /* Ends the current turn after a discard and begins the next one. */
-RAMI_INTERNAL void rami__turn_end(rami_game *g);
+RAMI_INTERNAL void rami__turn_end(const rami_ruleset *rs, position *p);
 /* Ends the round now for the reason given (score.c). */
-RAMI_INTERNAL void rami__round_end(rami_game *g, int reason);
+RAMI_INTERNAL void rami__round_end(const rami_ruleset *rs, position *p, int reason);
 /* ---- log.c: the round log ---- */
 
 /* One move of the round log, as it was made. */
@@ -425,20 +428,20 @@ RAMI_INTERNAL rami_move rami__log_move(const log_entry *e);
  * dst's own storage. Clones and bots' scratch copies use it. */
 RAMI_INTERNAL int rami__game_copy(rami_game *dst, const rami_game *src);
 
-static inline bool has_opt(const rami_game *g, uint32_t bit)
+static inline bool has_opt(const rami_ruleset *rs, uint32_t bit)
 {
-    return (g->rs.options & bit) != 0;
+    return (rs->options & bit) != 0;
 }
 
-static inline bool seat_opened(const rami_game *g, unsigned seat)
+static inline bool seat_opened(const position *p, unsigned seat)
 {
-    return (g->pos.ts.opened >> seat) & 1u;
+    return (p->ts.opened >> seat) & 1u;
 }
 
 /* The face the current player may not discard this turn (RULES.md §2.3). */
-static inline rami_card avoid_face(const rami_game *g)
+static inline rami_card avoid_face(const rami_ruleset *rs, const position *p)
 {
-    return has_opt(g, RAMI_OPT_KEEP_PICKUP) ? g->pos.picked : RAMI_NO_CARD;
+    return has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? p->picked : RAMI_NO_CARD;
 }
 
 /* The solver options of the current player's turn: the ruleset's (see
@@ -446,15 +449,15 @@ static inline rami_card avoid_face(const rami_game *g)
  * picked card still to be melded, the face that may not be discarded, and
  * a card left to discard unless going out by meld is allowed. The one
  * builder for rules and bots. */
-static inline solve_opts turn_solve_opts(const rami_game *g, int objective)
+static inline solve_opts turn_solve_opts(const rami_ruleset *rs, const position *p, int objective)
 {
-    solve_opts o = solve_opts_of(&g->rs, objective);
-    o.need_pure_run = has_opt(g, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(g, g->pos.current) &&
-                      !g->pos.ts.pure_run;
-    o.must_use = g->pos.ts.pickup_pending ? g->pos.picked : RAMI_NO_CARD;
-    o.avoid = avoid_face(g);
+    solve_opts o = solve_opts_of(rs, objective);
+    o.need_pure_run =
+        has_opt(rs, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(p, p->current) && !p->ts.pure_run;
+    o.must_use = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
+    o.avoid = avoid_face(rs, p);
     o.need_leftover = true;
-    o.empty_ok = has_opt(g, RAMI_OPT_GO_OUT_BY_MELD);
+    o.empty_ok = has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD);
     return o;
 }
 
@@ -472,15 +475,19 @@ typedef struct verdict {
 } verdict;
 
 /* Full legality check of a move by the current player. why may be NULL. */
-RAMI_INTERNAL int rami__validate(const rami_game *g, int player, const rami_move *m, verdict *v,
-                                 char *why, size_t why_cap);
+RAMI_INTERNAL int rami__validate(const rami_ruleset *rs, const position *p, int player,
+                                 const rami_move *m, verdict *v, char *why, size_t why_cap);
 /* False when no meld can be legal for the current player (see rules.c). */
-RAMI_INTERNAL bool rami__opening_possible(const rami_game *g);
-/* rami_game_play after validation: logs and applies a validated move;
- * RAMI_E_NOMEM if the log cannot grow (nothing changed then). */
+RAMI_INTERNAL bool rami__opening_possible(const rami_ruleset *rs, const position *p);
+/* rami_game_play after validation: logs and applies a validated move,
+ * keeping the undo stack; RAMI_E_NOMEM if the log cannot grow (nothing
+ * changed then). */
 RAMI_INTERNAL int rami__play_verdict(rami_game *g, const verdict *v);
-/* Applies a validated move. */
-RAMI_INTERNAL void rami__apply(rami_game *g, const verdict *v);
+/* Applies a validated move to a position. */
+RAMI_INTERNAL void rami__apply(const rami_ruleset *rs, position *p, const verdict *v);
+/* Takes back the play u recorded (not its turn state, which the caller
+ * restores from u->before). */
+RAMI_INTERNAL void rami__unapply(position *p, const undo_rec *u);
 
 /* ---- movegen.c ---- */
 /* Receives candidate moves; returns false to stop the generation. */
@@ -488,6 +495,7 @@ typedef bool (*move_sink)(void *ctx, const rami_move *m);
 /* Candidate plays (melds, lay-offs, swaps) of the current player that the
  * hand can supply; only moves using `face` unless it is RAMI_NO_CARD. The
  * candidates still need rami__validate. */
-RAMI_INTERNAL void rami__gen_plays(const rami_game *g, rami_card face, move_sink sink, void *ctx);
+RAMI_INTERNAL void rami__gen_plays(const rami_ruleset *rs, const position *p, rami_card face,
+                                   move_sink sink, void *ctx);
 
 #endif

@@ -12,43 +12,42 @@ unsigned rami__hand_value(const hand *h, const rami_ruleset *rs)
     return sum;
 }
 
-static bool match_over(const rami_game *g)
+static bool match_over(const rami_ruleset *rs, const position *p)
 {
-    if (g->rs.match_rounds != 0 && g->pos.round >= g->rs.match_rounds)
+    if (rs->match_rounds != 0 && p->round >= rs->match_rounds)
         return true;
-    if (g->rs.match_target != 0)
-        for (unsigned p = 0; p < g->rs.players; p++)
-            if (g->pos.totals[p] >= (int32_t)g->rs.match_target)
+    if (rs->match_target != 0)
+        for (unsigned s = 0; s < rs->players; s++)
+            if (p->totals[s] >= (int32_t)rs->match_target)
                 return true;
     return false;
 }
 
-void rami__round_end(rami_game *g, int reason)
+void rami__round_end(const rami_ruleset *rs, position *p, int reason)
 {
-    rami_round_result *r = &g->pos.result;
+    rami_round_result *r = &p->result;
     memset(r, 0, sizeof *r);
     r->reason = (uint8_t)reason;
     unsigned best = UINT16_MAX;
-    for (unsigned p = 0; p < g->rs.players; p++) {
-        unsigned v = rami__hand_value(&g->pos.hands[p], &g->rs);
-        r->hand_value[p] = (uint16_t)v;
-        r->points[p] = (int16_t)v;
+    for (unsigned s = 0; s < rs->players; s++) {
+        unsigned v = rami__hand_value(&p->hands[s], rs);
+        r->hand_value[s] = (uint16_t)v;
+        r->points[s] = (int16_t)v;
         if (v < best)
             best = v;
     }
     if (reason == RAMI_END_WENT_OUT) {
         /* The player whose hand is empty scores 0 and wins alone. */
-        r->winners = (uint8_t)(1u << g->pos.current);
-        r->points[g->pos.current] = 0;
+        r->winners = (uint8_t)(1u << p->current);
+        r->points[p->current] = 0;
     } else {
-        for (unsigned p = 0; p < g->rs.players; p++)
-            if (r->hand_value[p] == best)
-                r->winners |= (uint8_t)(1u << p);
+        for (unsigned s = 0; s < rs->players; s++)
+            if (r->hand_value[s] == best)
+                r->winners |= (uint8_t)(1u << s);
     }
-    for (unsigned p = 0; p < g->rs.players; p++)
-        g->pos.totals[p] += r->points[p];
-    g->undo_count = 0;
-    g->pos.phase = match_over(g) ? RAMI_PHASE_MATCH_OVER : RAMI_PHASE_ROUND_OVER;
+    for (unsigned s = 0; s < rs->players; s++)
+        p->totals[s] += r->points[s];
+    p->phase = match_over(rs, p) ? RAMI_PHASE_MATCH_OVER : RAMI_PHASE_ROUND_OVER;
 }
 
 int rami_game_match_winners(const rami_game *g)

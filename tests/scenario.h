@@ -277,7 +277,7 @@ static inline void play_as(rami_game *g, int player, const char *text)
         fail_msg("\"%s\" by seat %d refused: %d (%s)", text, player, st, why);
     /* The canonical form must be in the legal list. */
     verdict v;
-    assert_int_equal(rami__validate(g, player, &m, &v, NULL, 0), RAMI_OK);
+    assert_int_equal(rami__validate(&g->rs, &g->pos, player, &m, &v, NULL, 0), RAMI_OK);
     size_t n = 0;
     rami_move *list = sc_legal(g, &n);
     bool found = false;

@@ -135,7 +135,7 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
         rami_move m;
         random_move(g, &m);
         verdict v;
-        int ck = rami__validate(g, g->pos.current, &m, &v, NULL, 0);
+        int ck = rami__validate(&g->rs, &g->pos, g->pos.current, &m, &v, NULL, 0);
         st->random_tried++;
         if (ck == RAMI_OK) {
             st->random_legal++;

@@ -104,7 +104,7 @@ static void try_move(rami_game *g, const rami_move *m, int seat, const rami_move
     FUZZ_ASSERT(rami_game_clone(g, &before) == RAMI_OK);
     int player = seat < 0 ? g->pos.current : seat;
     verdict v;
-    int ck = rami__validate(g, player, m, &v, NULL, 0);
+    int ck = rami__validate(&g->rs, &g->pos, player, m, &v, NULL, 0);
     int st = rami_game_play(g, player, m);
     FUZZ_ASSERT(st == ck);
     if (st == RAMI_OK)
