@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rami-private.h"
+#include "game.h"
 
 #define FACES          52 /* natural faces: face = suit * 13 + rank - 1 */
 #define FACE_JOKER     52

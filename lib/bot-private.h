@@ -2,7 +2,7 @@
 #ifndef RAMI_BOT_PRIVATE_H
 #define RAMI_BOT_PRIVATE_H
 
-#include "rami-private.h"
+#include "game.h"
 
 /* Cards each seat is known to hold: taken from the discard pile (or a
  * retrieved joker) this round and not played since. cnt[seat][card code]. */

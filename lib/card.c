@@ -1,7 +1,7 @@
 /* Cards as text: parsing and formatting. */
 #include <string.h>
 
-#include "rami-private.h"
+#include "card.h"
 
 static const char rank_chars[] = "?A23456789TJQK";
 static const char suit_chars[] = "CDHS?";
@@ -106,8 +106,8 @@ int rami_card_format(rami_card c, char *buf, size_t cap)
 {
     if (buf == NULL)
         return RAMI_E_ARG;
-    bool suit_any = RAMI_CARD_SUIT(c) == RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 &&
-                    RAMI_CARD_RANK(c) <= 13;
+    bool suit_any =
+        RAMI_CARD_SUIT(c) == RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13;
     if (!card_is_valid(c) && !suit_any)
         return RAMI_E_ARG;
     char tmp[4];
@@ -199,4 +199,11 @@ void rami__cards_text(const rami_card *cards, size_t n, char *buf, size_t cap)
         memcpy(buf + len, one, strlen(one) + 1);
         len += strlen(one);
     }
+}
+
+const char *rami__card_name(rami_card c, char buf[8])
+{
+    if (rami_card_format(c, buf, 8) != RAMI_OK)
+        strcpy(buf, "??");
+    return buf;
 }

@@ -3,7 +3,7 @@
  * joker may go, the card that retrieves a joker, and laying a card on a
  * meld or taking it back. Rules (lay-offs, swaps, undo), move generation
  * and the bots all ask here, so they cannot disagree. */
-#include "rami-private.h"
+#include "meld.h"
 
 rami_card rami__meld_joker_as(const tmeld *m, unsigned index)
 {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rami-private.h"
+#include "game.h"
 
 static size_t deal_bytes(bool with_deal)
 {
@@ -163,42 +163,6 @@ void rami_game_free(rami_game *g)
 }
 
 /* ---- rounds and turns ---- */
-
-void rami__turn_begin(const rami_ruleset *rs, position *p)
-{
-    if (p->stock_count == 0) {
-        bool may = rs->max_restocks == RAMI_UNLIMITED_RESTOCKS || p->restocks < rs->max_restocks;
-        if (!may || p->discard_count < 2) {
-            rami__round_end(rs, p, RAMI_END_STOCK_OUT);
-            return;
-        }
-        /* Everything under the top card becomes the new stock. */
-        unsigned n = p->discard_count - 1u;
-        memcpy(p->stock, p->discard, n);
-        rami__shuffle(&p->rng, p->stock, n);
-        p->stock_count = (uint16_t)n;
-        p->discard[0] = p->discard[n];
-        memset(p->discard + 1, 0, n);
-        p->discard_count = 1;
-        p->restocks++;
-    }
-    p->turn++;
-    p->phase = RAMI_PHASE_DRAW;
-    p->picked = RAMI_NO_CARD;
-    uint8_t opened = p->ts.opened;
-    memset(&p->ts, 0, sizeof p->ts);
-    p->ts.opened = opened;
-}
-
-void rami__turn_end(const rami_ruleset *rs, position *p)
-{
-    if (rs->max_turns != 0 && p->turn >= rs->max_turns) {
-        rami__round_end(rs, p, RAMI_END_TURN_LIMIT);
-        return;
-    }
-    p->current = (uint8_t)((p->current + 1u) % rs->players);
-    rami__turn_begin(rs, p);
-}
 
 static void install_deal(rami_game *g, const rami_deal *d)
 {
@@ -384,6 +348,23 @@ int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap)
     for (size_t i = 0; i < cap; i++)
         totals[i] = i < g->rs.players ? g->pos.totals[i] : 0;
     return RAMI_OK;
+}
+
+int rami_game_match_winners(const rami_game *g)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    if (g->pos.phase != RAMI_PHASE_MATCH_OVER)
+        return RAMI_E_PHASE;
+    int32_t best = INT32_MAX;
+    for (unsigned p = 0; p < g->rs.players; p++)
+        if (g->pos.totals[p] < best)
+            best = g->pos.totals[p];
+    int mask = 0;
+    for (unsigned p = 0; p < g->rs.players; p++)
+        if (g->pos.totals[p] == best)
+            mask |= 1 << p;
+    return mask;
 }
 
 int rami_game_ruleset(const rami_game *g, rami_ruleset *out)

@@ -8,7 +8,7 @@
  * itself leaves implied. */
 #include <stdlib.h>
 
-#include "rami-private.h"
+#include "game.h"
 
 /* Bytes of log one turn can add (draw + discard) and one table card can add
  * (a lay-off, or its share of a meld or swap). */

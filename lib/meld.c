@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rami-private.h"
+#include "meld.h"
 
 RAMI_PRINTF(5, 6) static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
 {

@@ -1,9 +1,10 @@
-/* Legal-move generation. Candidates come from what the hand can supply;
- * rules.c decides legality, so the list and rami_game_check agree by
+/* Candidate plays: melds the hand can make, lay-offs and swaps the table
+ * has room for (fit.c). Only candidates: finish.c decides which are
+ * legal, and play.c lists those, so the list and rami_game_check agree by
  * construction. */
 #include <string.h>
 
-#include "rami-private.h"
+#include "movegen.h"
 
 typedef struct gen {
     const rami_ruleset *rs;
@@ -219,62 +220,4 @@ void rami__gen_plays(const rami_ruleset *rs, const position *p, rami_card face, 
     gen_sets(&x);
     gen_runs(&x);
     gen_table(&x);
-}
-
-/* ---- the public list ---- */
-
-typedef struct collect {
-    const rami_game *g;
-    rami_move *buf;
-    size_t cap, count;
-    bool no_melds; /* no meld can be legal: skip validating them */
-} collect;
-
-static bool collect_legal(void *ctx, const rami_move *m)
-{
-    collect *c = ctx;
-    if (c->no_melds && m->kind == RAMI_MOVE_MELD)
-        return true;
-    verdict v;
-    if (rami__validate(&c->g->rs, &c->g->pos, c->g->pos.current, m, &v, NULL, 0) == RAMI_OK) {
-        if (c->count < c->cap)
-            c->buf[c->count] = v.move;
-        c->count++;
-    }
-    return true;
-}
-
-int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count)
-{
-    if (g == NULL || count == NULL || (buf == NULL && cap > 0))
-        return RAMI_E_ARG;
-    collect c = {g, buf, cap, 0, false};
-    rami_move m;
-    memset(&m, 0, sizeof m);
-    if (g->pos.phase == RAMI_PHASE_DRAW) {
-        m.kind = RAMI_MOVE_DRAW_STOCK;
-        collect_legal(&c, &m);
-        m.kind = RAMI_MOVE_DRAW_DISCARD;
-        collect_legal(&c, &m);
-    } else if (g->pos.phase == RAMI_PHASE_PLAY) {
-        c.no_melds = !rami__opening_possible(&g->rs, &g->pos);
-        rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, collect_legal, &c);
-        const hand *h = &g->pos.hands[g->pos.current];
-        m.kind = RAMI_MOVE_DISCARD;
-        m.count = 1;
-        for (unsigned s = 0; s < 4; s++) {
-            for (unsigned r = 1; r <= 13; r++) {
-                if (h->cnt[s][r]) {
-                    m.cards[0] = RAMI_CARD(r, s);
-                    collect_legal(&c, &m);
-                }
-            }
-        }
-        if (h->jokers) {
-            m.cards[0] = RAMI_JOKER;
-            collect_legal(&c, &m);
-        }
-    }
-    *count = c.count;
-    return c.count > cap ? RAMI_E_BUFFER : RAMI_OK;
 }

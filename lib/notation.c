@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rami-private.h"
+#include "card.h"
 
 /* What each move kind looks like in text. */
 typedef struct move_form {

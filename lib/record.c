@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rami-private.h"
 #include "textbuf.h"
 
 #define RECORD_MAGIC   "rami-record"

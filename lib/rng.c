@@ -1,7 +1,7 @@
 /* The portable generator: xoshiro256** seeded through splitmix64, and an
  * unbiased Fisher-Yates shuffle. Pure integer arithmetic, so a seed deals the
  * same cards on every platform, compiler and binding. */
-#include "rami-private.h"
+#include "card.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

@@ -1,7 +1,7 @@
 /* Rulesets: the presets of RULES.md §9 and the consistency check. */
 #include <string.h>
 
-#include "rami-private.h"
+#include "card.h"
 
 #define REFERENCE_OPTIONS                                                                          \
     (RAMI_OPT_LAYOFF_OTHERS | RAMI_OPT_GO_OUT_BY_MELD | RAMI_OPT_KEEP_PICKUP |                     \

@@ -1,7 +1,7 @@
 /* Scoring: hand values, the end of a round and the match (RULES.md §7-§8). */
 #include <string.h>
 
-#include "rami-private.h"
+#include "position.h"
 
 unsigned rami__hand_value(const hand *h, const rami_ruleset *rs)
 {
@@ -48,21 +48,4 @@ void rami__round_end(const rami_ruleset *rs, position *p, int reason)
     for (unsigned s = 0; s < rs->players; s++)
         p->totals[s] += r->points[s];
     p->phase = match_over(rs, p) ? RAMI_PHASE_MATCH_OVER : RAMI_PHASE_ROUND_OVER;
-}
-
-int rami_game_match_winners(const rami_game *g)
-{
-    if (g == NULL)
-        return RAMI_E_ARG;
-    if (g->pos.phase != RAMI_PHASE_MATCH_OVER)
-        return RAMI_E_PHASE;
-    int32_t best = INT32_MAX;
-    for (unsigned p = 0; p < g->rs.players; p++)
-        if (g->pos.totals[p] < best)
-            best = g->pos.totals[p];
-    int mask = 0;
-    for (unsigned p = 0; p < g->rs.players; p++)
-        if (g->pos.totals[p] == best)
-            mask |= 1 << p;
-    return mask;
 }

@@ -16,7 +16,7 @@
  * early. */
 #include <string.h>
 
-#include "rami-private.h"
+#include "solver.h"
 
 /* A meld chosen on the search path, in a compact form. */
 typedef struct pick {

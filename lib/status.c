@@ -2,7 +2,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "rami-private.h"
+#include "card.h"
 
 const char *rami_strerror(int status)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rami-private.h"
+#include "game.h"
 
 typedef struct textbuf {
     char *buf;  /* NULL while measuring */

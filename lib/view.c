@@ -7,7 +7,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "rami-private.h"
 #include "textbuf.h"
 
 #define VIEW_VERSION 1

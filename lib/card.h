@@ -1,0 +1,169 @@
+/* Layer 1, cards (status.c, rng.c, card.c, ruleset.c): card codes and
+ * their values, the penalty table, hands as counts, the portable random
+ * generator, reason text and pack sizes. Internal to lib/, not installed
+ * (doc/architecture.md). */
+#ifndef RAMI_CARD_H
+#define RAMI_CARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "rami.h"
+
+#define RAMI_INTERNAL          __attribute__((visibility("hidden")))
+#define RAMI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+
+/* Bit helpers for rank masks (x != 0 for lowest_bit and highest_bit). */
+static inline unsigned lowest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctz(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+static inline unsigned highest_bit(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return 31u - (unsigned)__builtin_clz(x);
+#else
+    unsigned i = 0;
+    while (x >>= 1)
+        i++;
+    return i;
+#endif
+}
+
+static inline unsigned bit_count(unsigned x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcount(x);
+#else
+    unsigned n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+#endif
+}
+
+/* Run positions: 1 = ace low, 2..13 = ranks, 14 = ace high. */
+#define POS_ACE_HIGH 14
+
+static inline bool card_is_natural(rami_card c)
+{
+    return RAMI_CARD_SUIT(c) < 4 && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13;
+}
+
+static inline bool card_is_valid(rami_card c)
+{
+    return c == RAMI_JOKER || card_is_natural(c);
+}
+
+/* The rank a run position stands for (14 -> ace). */
+static inline unsigned pos_rank(unsigned pos)
+{
+    return pos == POS_ACE_HIGH ? RAMI_ACE : pos;
+}
+
+/* Value of a card laid at a run position (RULES.md §4). */
+static inline unsigned pos_value(unsigned pos)
+{
+    return pos == POS_ACE_HIGH ? 11 : pos > 10 ? 10 : pos;
+}
+
+/* Value of a rank in a set: ace 11, faces 10. */
+static inline unsigned set_value(unsigned rank)
+{
+    return rank == RAMI_ACE ? 11 : rank > 10 ? 10 : rank;
+}
+
+/* Penalty of a card left in hand at the end of a round (RULES.md §8): the
+ * one penalty table, read by scoring, the solver and the bots. */
+static inline unsigned penalty_value(rami_card c, unsigned ace_penalty, unsigned joker_penalty)
+{
+    if (c == RAMI_JOKER)
+        return joker_penalty;
+    unsigned r = RAMI_CARD_RANK(c);
+    return r == RAMI_ACE ? ace_penalty : r > 10 ? 10 : r;
+}
+
+static inline unsigned card_penalty(rami_card c, const rami_ruleset *rs)
+{
+    return penalty_value(c, rs->ace_penalty, rs->joker_penalty);
+}
+
+/* ---- status.c ---- */
+/* Writes a reason into why (if not NULL, truncated to cap) and returns
+ * status: the one way every refusal explains itself. */
+RAMI_PRINTF(4, 5)
+RAMI_INTERNAL int rami__why(char *why, size_t cap, int status, const char *fmt, ...);
+
+/* ---- rng.c: xoshiro256** seeded through splitmix64 ---- */
+typedef struct rami_rng {
+    uint64_t s[4];
+} rami_rng;
+
+RAMI_INTERNAL void rami__rng_seed(rami_rng *r, uint64_t seed);
+RAMI_INTERNAL uint64_t rami__rng_next(rami_rng *r);
+RAMI_INTERNAL uint32_t rami__rng_below(rami_rng *r, uint32_t bound);
+RAMI_INTERNAL void rami__shuffle(rami_rng *r, rami_card *cards, size_t n);
+
+/* ---- a hand: counts per face plus per-suit rank masks ---- */
+typedef struct hand {
+    uint8_t cnt[4][16]; /* [suit][rank], rank 1..13 */
+    uint16_t mask[4];   /* bit rank set while cnt[suit][rank] > 0 */
+    uint8_t jokers;
+    uint8_t size;
+} hand;
+
+static inline unsigned hand_count(const hand *h, rami_card c)
+{
+    return c == RAMI_JOKER ? h->jokers : h->cnt[RAMI_CARD_SUIT(c)][RAMI_CARD_RANK(c)];
+}
+
+static inline void hand_add(hand *h, rami_card c)
+{
+    h->size++;
+    if (c == RAMI_JOKER) {
+        h->jokers++;
+        return;
+    }
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    h->cnt[s][r]++;
+    h->mask[s] |= (uint16_t)(1u << r);
+}
+
+/* The caller guarantees the card is there. */
+static inline void hand_remove(hand *h, rami_card c)
+{
+    h->size--;
+    if (c == RAMI_JOKER) {
+        h->jokers--;
+        return;
+    }
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    if (--h->cnt[s][r] == 0)
+        h->mask[s] &= (uint16_t) ~(1u << r);
+}
+
+/* ---- card.c ---- */
+RAMI_INTERNAL void rami__cards_sort(rami_card *cards, size_t n);
+/* Formats a list "7S 8S 9S" into buf (always NUL-terminated, truncated). */
+RAMI_INTERNAL void rami__cards_text(const rami_card *cards, size_t n, char *buf, size_t cap);
+
+/* The card's text for a reason ("??" for a code that has none). */
+RAMI_INTERNAL const char *rami__card_name(rami_card c, char buf[8]);
+
+/* ---- ruleset.c ---- */
+RAMI_INTERNAL unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c);
+RAMI_INTERNAL unsigned rami__pack_size(const rami_ruleset *rs);
+
+#endif

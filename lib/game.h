@@ -1,0 +1,84 @@
+/* Layer 8, the game handle (log.c, game.c, play.c): the round log, the
+ * handle around a position with its ruleset, undo stack and storage, and
+ * the public play, check, undo and legal-move calls. */
+#ifndef RAMI_GAME_H
+#define RAMI_GAME_H
+
+#include "finish.h"
+
+#define MAX_UNDO 64
+
+/* A play of this turn that can be taken back. */
+typedef struct undo_rec {
+    play_rec play;
+    uint32_t log_len; /* log length before the play */
+    turn_state before;
+} undo_rec;
+
+/* The handle: the rules, where the match comes from, the position, and
+ * its history (undo stack, round log) with the storage behind them. */
+struct rami_game {
+    rami_ruleset rs;
+    uint64_t seed;
+    uint8_t from_deal;  /* round 1 came from rami_game_new_deal */
+    uint8_t undo_count; /* plays of this turn that can be taken back */
+    uint8_t log_heap;   /* the log outgrew tail[] and lives on the heap */
+    position pos;
+    undo_rec undo[MAX_UNDO];
+    /* The moves of this round (log.c). */
+    uint32_t log_len, log_cap;
+    uint8_t *log;                     /* in tail[], or on the heap once it outgrew it */
+    rami_deal *deal;                  /* round 1 position of a new_deal game, else NULL */
+    size_t alloc_size;                /* bytes of this allocation */
+    _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
+};
+
+/* Where a saved game resumes: a new game (round 1, nothing played) moves
+ * on to round `round` >= 2 with the match totals the earlier rounds left,
+ * as rami_game_next_round would have. RAMI_E_ARG for anything else. */
+RAMI_INTERNAL int rami__game_resume(rami_game *g, uint16_t round,
+                                    const int32_t totals[RAMI_MAX_PLAYERS]);
+/* Copies src into the existing handle dst (same deal shape, log capacity
+ * at least src's log length; else RAMI_E_NOMEM and dst unchanged), keeping
+ * dst's own storage. Clones and bots' scratch copies use it. */
+RAMI_INTERNAL int rami__game_copy(rami_game *dst, const rami_game *src);
+
+/* Same state, moves and future shuffles (compares everything but where the
+ * log lives). For tests. */
+RAMI_INTERNAL bool rami__game_equal(const rami_game *a, const rami_game *b);
+
+/* ---- log.c: the round log ---- */
+
+/* One move of the round log, as it was made. */
+typedef struct log_entry {
+    uint8_t kind, count, target, side;
+    const rami_card *cards; /* count cards; a DRAW_DISCARD holds the card taken */
+    uint8_t seat;           /* who made it */
+} log_entry;
+
+typedef struct log_iter {
+    const uint8_t *at, *end;
+    uint8_t seat, players;
+} log_iter;
+
+/* Inline log bytes a handle under rs is allocated with. */
+RAMI_INTERNAL size_t rami__log_capacity(const rami_ruleset *rs);
+/* Room for move m (validated, not yet applied); RAMI_E_NOMEM if the log
+ * cannot grow (nothing changed then). */
+RAMI_INTERNAL int rami__log_reserve(rami_game *g, const rami_move *m);
+/* Appends m once it has been applied (after rami__log_reserve). */
+RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
+/* Releases a log that outgrew the handle. */
+RAMI_INTERNAL void rami__log_free(rami_game *g);
+/* Walks the log of the current round from its first move. */
+RAMI_INTERNAL void rami__log_begin(const rami_game *g, log_iter *it);
+RAMI_INTERNAL bool rami__log_next(log_iter *it, log_entry *e);
+/* The entry as the move made (a take without the card it brought). */
+RAMI_INTERNAL rami_move rami__log_move(const log_entry *e);
+
+/* rami_game_play after validation: logs and applies a validated move,
+ * keeping the undo stack; RAMI_E_NOMEM if the log cannot grow (nothing
+ * changed then). */
+RAMI_INTERNAL int rami__play_verdict(rami_game *g, const verdict *v);
+
+#endif

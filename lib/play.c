@@ -1,0 +1,132 @@
+/* The public calls that judge and make moves on a handle: check, play
+ * (with its log entry and undo record), undo, and the list of legal moves
+ * (the candidates of movegen.c that finish.c accepts, then the discards). */
+#include "game.h"
+
+int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why, size_t why_cap)
+{
+    if (g == NULL) {
+        if (why != NULL && why_cap > 0)
+            why[0] = '\0';
+        return RAMI_E_ARG;
+    }
+    verdict v;
+    return rami__validate(&g->rs, &g->pos, player, m, &v, why, why_cap);
+}
+
+int rami_game_play(rami_game *g, int player, const rami_move *m)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    verdict v;
+    int st = rami__validate(&g->rs, &g->pos, player, m, &v, NULL, 0);
+    if (st != RAMI_OK)
+        return st;
+    return rami__play_verdict(g, &v);
+}
+
+static bool is_play(unsigned kind)
+{
+    return kind == RAMI_MOVE_MELD || kind == RAMI_MOVE_LAYOFF || kind == RAMI_MOVE_SWAP;
+}
+
+/* The undo stack holds the plays of the current turn: a discard or the
+ * end of the round empties it. */
+int rami__play_verdict(rami_game *g, const verdict *v)
+{
+    int st = rami__log_reserve(g, &v->move);
+    if (st != RAMI_OK)
+        return st;
+    if (is_play(v->move.kind)) {
+        undo_rec *u = &g->undo[g->undo_count++];
+        u->play.kind = v->move.kind;
+        u->play.target = v->move.target;
+        u->play.where = v->where;
+        u->play.card = v->move.cards[0];
+        u->log_len = g->log_len;
+        u->before = g->pos.ts;
+    }
+    rami__apply(&g->rs, &g->pos, v);
+    if (v->move.kind == RAMI_MOVE_DISCARD || g->pos.phase > RAMI_PHASE_PLAY) {
+        memset(g->undo, 0, g->undo_count * sizeof g->undo[0]);
+        g->undo_count = 0;
+    }
+    rami__log_push(g, &v->move);
+    return RAMI_OK;
+}
+
+int rami_game_undo(rami_game *g, int player)
+{
+    if (g == NULL || player < 0 || player >= g->rs.players)
+        return RAMI_E_ARG;
+    if (g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER)
+        return RAMI_E_PHASE;
+    if (player != g->pos.current)
+        return RAMI_E_TURN;
+    if (g->pos.phase != RAMI_PHASE_PLAY || g->undo_count == 0)
+        return RAMI_E_UNDO;
+    undo_rec u = g->undo[--g->undo_count];
+    memset(&g->undo[g->undo_count], 0, sizeof u);
+    rami__unapply(&g->pos, &u.play);
+    g->pos.ts = u.before;
+    g->log_len = u.log_len;
+    return RAMI_OK;
+}
+
+/* ---- the legal moves ---- */
+
+typedef struct collect {
+    const rami_game *g;
+    rami_move *buf;
+    size_t cap, count;
+    bool no_melds; /* no meld can be legal: skip validating them */
+} collect;
+
+static bool collect_legal(void *ctx, const rami_move *m)
+{
+    collect *c = ctx;
+    if (c->no_melds && m->kind == RAMI_MOVE_MELD)
+        return true;
+    verdict v;
+    if (rami__candidate_legal(&c->g->rs, &c->g->pos, m, &v)) {
+        if (c->count < c->cap)
+            c->buf[c->count] = v.move;
+        c->count++;
+    }
+    return true;
+}
+
+int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count)
+{
+    if (g == NULL || count == NULL || (buf == NULL && cap > 0))
+        return RAMI_E_ARG;
+    collect c = {g, buf, cap, 0, false};
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
+        m.kind = RAMI_MOVE_DRAW_STOCK;
+        collect_legal(&c, &m);
+        m.kind = RAMI_MOVE_DRAW_DISCARD;
+        collect_legal(&c, &m);
+    } else if (g->pos.phase == RAMI_PHASE_PLAY) {
+        c.no_melds = !rami__opening_possible(&g->rs, &g->pos);
+        rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, collect_legal, &c);
+        const hand *h = &g->pos.hands[g->pos.current];
+        m.kind = RAMI_MOVE_DISCARD;
+        m.count = 1;
+        for (unsigned s = 0; s < 4; s++) {
+            for (unsigned r = 1; r <= 13; r++) {
+                if (h->cnt[s][r]) {
+                    m.cards[0] = RAMI_CARD(r, s);
+                    collect_legal(&c, &m);
+                }
+            }
+        }
+        if (h->jokers) {
+            m.cards[0] = RAMI_JOKER;
+            collect_legal(&c, &m);
+        }
+    }
+    *count = c.count;
+    return c.count > cap ? RAMI_E_BUFFER : RAMI_OK;
+}

@@ -1,0 +1,98 @@
+/* Layer 4, the position (position.c, score.c): the copyable state of a
+ * game in play, the flow of turns and the end of a round. */
+#ifndef RAMI_POSITION_H
+#define RAMI_POSITION_H
+
+#include "solver.h"
+
+#define MAX_TABLE_MELDS (RAMI_MAX_PACK / 3)
+
+/* What changes during a turn and is restored by undo. */
+typedef struct turn_state {
+    uint16_t points;        /* value of the melds laid this turn */
+    uint8_t melds;          /* melds laid this turn */
+    uint8_t pure_run;       /* a run without joker was laid this turn */
+    uint8_t pickup_pending; /* PICKUP_MUST_MELD: the picked card is still to be played */
+    uint8_t replay_pending; /* retrieved jokers still to be played (JOKER_REPLAY) */
+    uint8_t opened_now;     /* the player opened in this turn */
+    uint8_t opened;         /* mask of seats that have opened this round */
+} turn_state;
+
+/* The game position: everything a move changes, as plain values (no
+ * pointer, no padding), so that look-ahead, clones, bots and
+ * determinization copy it by assignment. The ruleset it is played under
+ * stays in the handle and is passed alongside. */
+typedef struct position {
+    rami_rng rng;                     /* this round's generator: deal and restocks */
+    uint32_t turn;                    /* turns begun this round (no wrap without a turn cap) */
+    int32_t totals[RAMI_MAX_PLAYERS]; /* match totals */
+    uint16_t round;                   /* 1-based */
+    uint16_t stock_count, discard_count;
+    turn_state ts;
+    rami_round_result result;
+    hand hands[RAMI_MAX_PLAYERS];
+    uint8_t phase;    /* enum rami_phase */
+    uint8_t current;  /* seat to move */
+    uint8_t dealer;   /* the seat after it starts the round */
+    uint8_t restocks; /* restocks done this round */
+    rami_card picked; /* face taken from the discard pile this turn */
+    uint8_t meld_count;
+    rami_card stock[RAMI_MAX_PACK];   /* stock[stock_count-1] is the top */
+    rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
+    tmeld melds[MAX_TABLE_MELDS];     /* in the order laid */
+    uint8_t reserved[2];              /* 0: fills what would be padding */
+} position;
+
+/* No padding anywhere: positions compare with memcmp. */
+_Static_assert(sizeof(position) == offsetof(position, reserved) + 2, "position is padded");
+
+static inline bool has_opt(const rami_ruleset *rs, uint32_t bit)
+{
+    return (rs->options & bit) != 0;
+}
+
+static inline bool seat_opened(const position *p, unsigned seat)
+{
+    return (p->ts.opened >> seat) & 1u;
+}
+
+/* Has the seat to move opened? */
+static inline bool is_opened(const position *p)
+{
+    return seat_opened(p, p->current);
+}
+
+/* The face the current player may not discard this turn (RULES.md §2.3). */
+static inline rami_card avoid_face(const rami_ruleset *rs, const position *p)
+{
+    return has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? p->picked : RAMI_NO_CARD;
+}
+
+/* The solver options of the current player's turn: the ruleset's (see
+ * solve_opts_of) plus the pure run still missing before the opening, the
+ * picked card still to be melded, the face that may not be discarded, and
+ * a card left to discard unless going out by meld is allowed. The one
+ * builder for rules and bots. */
+static inline solve_opts turn_solve_opts(const rami_ruleset *rs, const position *p, int objective)
+{
+    solve_opts o = solve_opts_of(rs, objective);
+    o.need_pure_run =
+        has_opt(rs, RAMI_OPT_OPEN_PURE_RUN) && !seat_opened(p, p->current) && !p->ts.pure_run;
+    o.must_use = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
+    o.avoid = avoid_face(rs, p);
+    o.need_leftover = true;
+    o.empty_ok = has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD);
+    return o;
+}
+
+/* Begins the current seat's turn: a restock from the discard pile if the
+ * stock is empty (or the end of the round when none is allowed). */
+RAMI_INTERNAL void rami__turn_begin(const rami_ruleset *rs, position *p);
+/* Ends the current turn after a discard and begins the next one. */
+RAMI_INTERNAL void rami__turn_end(const rami_ruleset *rs, position *p);
+/* Ends the round now for the reason given (score.c). */
+RAMI_INTERNAL void rami__round_end(const rami_ruleset *rs, position *p, int reason);
+/* Penalty of a hand left at the end of a round (RULES.md §8). */
+RAMI_INTERNAL unsigned rami__hand_value(const hand *h, const rami_ruleset *rs);
+
+#endif

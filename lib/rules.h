@@ -1,0 +1,42 @@
+/* Layer 5, move rules (rules.c, apply.c): what a move must satisfy in a
+ * position without looking ahead, and applying a judged move to a
+ * position or taking a play back. */
+#ifndef RAMI_RULES_H
+#define RAMI_RULES_H
+
+#include "position.h"
+
+/* What validation found out, so that applying needs no second look. */
+typedef struct verdict {
+    rami_move move; /* canonical form of the move */
+    tmeld meld;     /* MELD: the new meld; LAYOFF, SWAP: the target after the move */
+    uint8_t where;  /* LAYOFF: enum undo_where; SWAP: joker index */
+} verdict;
+
+/* What a play took from the hand and where it went, for taking it back. */
+typedef struct play_rec {
+    uint8_t kind;   /* RAMI_MOVE_MELD, _LAYOFF or _SWAP */
+    uint8_t target; /* table meld touched */
+    uint8_t where;  /* LAYOFF: enum undo_where; SWAP: index of the joker in cards[] */
+    rami_card card; /* LAYOFF, SWAP: the card that left the hand */
+} play_rec;
+
+/* The rules of a move by `player` that need no look-ahead: shape, seat,
+ * phase, cards in hand, the meld, lay-off or swap itself, table access,
+ * what may be discarded. RAMI_OK with *v filled (canonical move, the meld
+ * it lays or changes); the rules that depend on the turn staying
+ * finishable are finish.c's. why may be NULL. */
+RAMI_INTERNAL int rami__judge(const rami_ruleset *rs, const position *p, int player,
+                              const rami_move *m, verdict *v, char *why, size_t why_cap);
+/* rami__judge for a move generated for the seat to move (well-formed, in
+ * the right phase: what judge_turn checks holds by construction), without
+ * a reason. The move list and the look-ahead judge every candidate. */
+RAMI_INTERNAL int rami__judge_candidate(const rami_ruleset *rs, const position *p,
+                                        const rami_move *m, verdict *v);
+/* Applies a validated move to a position. */
+RAMI_INTERNAL void rami__apply(const rami_ruleset *rs, position *p, const verdict *v);
+/* Takes back the play u recorded (not the turn state, which the caller
+ * keeps). */
+RAMI_INTERNAL void rami__unapply(position *p, const play_rec *u);
+
+#endif
