@@ -1,4 +1,6 @@
-/* Internal interface of determinize.c and bot.c. Not installed. */
+/* Layer 10, bots (determinize.c, greedy.c, strong.c, bot.c, hint.c):
+ * hidden-card sampling, the greedy and Monte Carlo bots, the public bot
+ * calls and hints. */
 #ifndef RAMI_BOT_PRIVATE_H
 #define RAMI_BOT_PRIVATE_H
 
@@ -20,8 +22,91 @@ RAMI_INTERNAL void rami__known_cards_of(const rami_game *g, unsigned seat, uint8
 RAMI_INTERNAL int rami__determinize_into(rami_game *out, const rami_game *g, int viewer,
                                          uint64_t seed);
 
+/* ---- shared by the bots ---- */
+
+/* Validates m for the current player; on success v holds its canonical form. */
+static inline bool bot_legal(const rami_game *g, const rami_move *m, verdict *v)
+{
+    return rami__validate(&g->rs, &g->pos, g->pos.current, m, v, NULL, 0) == RAMI_OK;
+}
+
+/* A draw (c = RAMI_NO_CARD) or a one-card move. */
+static inline rami_move simple_move(uint8_t kind, rami_card c)
+{
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.count = c != RAMI_NO_CARD;
+    m.cards[0] = c;
+    return m;
+}
+
+static inline bool same_move(const rami_move *a, const rami_move *b)
+{
+    return a->kind == b->kind && a->count == b->count && a->target == b->target &&
+           a->side == b->side && memcmp(a->cards, b->cards, a->count) == 0;
+}
+
+static inline uint64_t bot_mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7FB5D329728EA185ull;
+    x ^= x >> 27;
+    x *= 0x81DADEF4BC2DD44Dull;
+    return x ^ (x >> 33);
+}
+
+/* A seed from the options and the public position only. */
+static inline uint64_t decision_seed(const rami_game *g, uint64_t seed)
+{
+    return bot_mix(seed ^ bot_mix(((uint64_t)g->pos.round << 48) ^ ((uint64_t)g->pos.turn << 24) ^
+                                  g->log_len));
+}
+
+/* ---- greedy.c ---- */
+
 /* The greedy bot's move for the current player of g, reading only what that
  * player may know. RAMI_E_PHASE when the round is over. */
+RAMI_INTERNAL int rami__greedy_verdict(const rami_game *g, verdict *v);
 RAMI_INTERNAL int rami__greedy_move(const rami_game *g, rami_move *out);
+/* The legal discards, best first: at most cap of them are validated and
+ * written. Returns how many were written. */
+RAMI_INTERNAL unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap);
+/* Plays greedy for every seat to the end of the round; the result for me. */
+RAMI_INTERNAL int rami__greedy_playout(rami_game *g, unsigned me);
+
+/* What greedy's discard score saw in a card (for hints). */
+typedef struct discard_facts {
+    bool in_meld;      /* every copy is in one of the hand's best melds */
+    bool near;         /* a card of the hand goes with it (set or run material) */
+    bool gift;         /* the next seat could use it */
+    bool dearer_loose; /* another card that fits nothing is worth more penalty */
+} discard_facts;
+
+RAMI_INTERNAL void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f);
+
+/* ---- strong.c ---- */
+
+#define STRONG_DEFAULT_PLAYOUTS 8000u
+
+typedef struct search_state {
+    verdict cand[RAMI_MAX_HAND + 2];
+    double diff[RAMI_MAX_HAND + 2];  /* sum of result differences to the baseline */
+    double diff2[RAMI_MAX_HAND + 2]; /* sum of their squares */
+    double mean[RAMI_MAX_HAND + 2];  /* mean result */
+    unsigned n[RAMI_MAX_HAND + 2];   /* samples of each candidate */
+    bool active[RAMI_MAX_HAND + 2];  /* still sampled */
+    unsigned ncand, base, samples;   /* base: greedy's own choice */
+} search_state;
+
+/* d is a determinized copy: the strong bot's move, its search in *s. */
+RAMI_INTERNAL int rami__strong_verdict(const rami_game *d, const rami_bot_options *opt, verdict *v,
+                                       search_state *s);
+
+/* ---- bot.c ---- */
+
+/* rami_bot_choose with the verdict; s (strong level) receives the search. */
+RAMI_INTERNAL int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v,
+                                   search_state *s);
 
 #endif

@@ -1,0 +1,395 @@
+/* The greedy bot (doc/bots.md): take the discard when it helps at once,
+ * lay the best melds the solver finds, swap jokers and lay off, and throw
+ * the card least useful to this hand and to the next seat (the weights
+ * are in W). Also the playouts of the Monte Carlo bot (strong.c). */
+#include <stdlib.h>
+
+#include "bot-private.h"
+
+#define PLAYOUT_TURN_CAP 600u
+
+/* The greedy bot's heuristic weights, in one place (doc/bots.md). A
+ * discard's score is its penalty minus what keeping the card is worth to
+ * this hand and what it would give the next seat; the highest score goes. */
+static const struct {
+    int set_partner;            /* per card of the same rank in another suit: set material */
+    int run_next;               /* a card one rank away in the suit (the ace is next to 2 and K) */
+    int run_gap;                /* a card two ranks away in the suit: a run with one gap */
+    int in_meld;                /* every copy of the card sits in one of the hand's best melds */
+    int joker;                  /* a joker: thrown only when nothing else may be */
+    int gift_layoff;            /* the next seat has opened and could lay the card off */
+    int gift_known;             /* per card the next seat is known to hold that goes with it */
+    unsigned keep_jokers_above; /* no joker is laid off while the hand holds more cards */
+    int win_bonus;              /* playout result: added for winning the round (tied: shared) */
+} W = {10, 8, 4, 200, 1000, 18, 8, 3, 100};
+
+static rami_move meld_move(const tmeld *t)
+{
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = RAMI_MOVE_MELD;
+    m.count = t->count;
+    memcpy(m.cards, t->cards, t->count);
+    return m;
+}
+
+static solve_opts solver_opts(const rami_game *g, int objective)
+{
+    solve_opts o = turn_solve_opts(&g->rs, &g->pos, objective);
+    /* The bot lays its melds with side AUTO, where an end joker takes the
+     * lower place: it values them that way. */
+    o.high_jokers = false;
+    return o;
+}
+
+/* Does c fit some table meld (lay-off rules of fit.c, whoever owns it)? */
+static bool fits_table(const rami_game *g, rami_card c)
+{
+    bool low, high;
+    for (unsigned i = 0; i < g->pos.meld_count; i++)
+        if (rami__fit_card(&g->pos.melds[i], c, g->rs.jokers_per_meld, &low, &high) == FIT_OK)
+            return true;
+    return false;
+}
+
+/* ---- the draw ---- */
+
+/* Is the discard top worth taking: does it join a meld usable now, extend a
+ * table meld, or make the opening reachable this turn? */
+static bool take_useful(const rami_game *g)
+{
+    if (g->pos.discard_count == 0)
+        return false;
+    rami_card top = g->pos.discard[g->pos.discard_count - 1];
+    const hand *h = &g->pos.hands[g->pos.current];
+    hand with = *h;
+    hand_add(&with, top);
+    solve_opts o =
+        solver_opts(g, seat_opened(&g->pos, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    if (has_opt(&g->rs, RAMI_OPT_KEEP_PICKUP))
+        o.avoid = top;
+    if (seat_opened(&g->pos, g->pos.current)) {
+        if (top != RAMI_JOKER && fits_table(g, top))
+            return true;
+        if (top == RAMI_JOKER)
+            return true;
+        o.must_use = top;
+        int gain = rami__solve(&with, &o, 0, NULL);
+        o.must_use = RAMI_NO_CARD;
+        o.avoid = RAMI_NO_CARD;
+        return gain > rami__solve(h, &o, 0, NULL);
+    }
+    int need = g->rs.opening_points ? g->rs.opening_points : 1;
+    o.must_use = top;
+    if (rami__solve(&with, &o, need, NULL) < need)
+        return false;
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+    return rami__solve(h, &o, need, NULL) < need;
+}
+
+static void greedy_draw(const rami_game *g, verdict *v)
+{
+    rami_move m = simple_move(RAMI_MOVE_DRAW_DISCARD, RAMI_NO_CARD);
+    if (take_useful(g) && bot_legal(g, &m, v))
+        return;
+    m.kind = RAMI_MOVE_DRAW_STOCK;
+    bot_legal(g, &m, v);
+}
+
+/* ---- plays ---- */
+
+/* Lays the first meld of the best selection the solver finds. */
+static bool play_meld(const rami_game *g, int objective, verdict *v)
+{
+    solve_opts o = solver_opts(g, objective);
+    solve_result res;
+    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) < 0)
+        return false;
+    if (objective == SOLVE_POINTS) {
+        int need = (int)g->rs.opening_points - (int)g->pos.ts.points;
+        if (res.value < need || res.nmelds == 0)
+            return false;
+    }
+    for (unsigned i = 0; i < res.nmelds; i++) {
+        rami_move m = meld_move(&res.melds[i]);
+        if (bot_legal(g, &m, v))
+            return true;
+    }
+    return false;
+}
+
+struct table_pick {
+    const rami_game *g;
+    verdict *v;
+    bool keep_jokers;
+    bool found;
+};
+
+static bool try_table(void *ctx, const rami_move *m)
+{
+    struct table_pick *tp = ctx;
+    if (m->kind == RAMI_MOVE_MELD)
+        return true;
+    /* A joker in hand is worth more than its lay-off, except near the end. */
+    if (m->kind == RAMI_MOVE_LAYOFF && m->cards[0] == RAMI_JOKER && tp->keep_jokers)
+        return true;
+    if (bot_legal(tp->g, m, tp->v))
+        tp->found = true;
+    return !tp->found;
+}
+
+/* Swaps first (a joker for a loose card), then lay-offs. */
+static bool play_table(const rami_game *g, verdict *v)
+{
+    if (g->pos.ts.opened_now && !has_opt(&g->rs, RAMI_OPT_OPEN_TURN_LAYOFF))
+        return false;
+    const hand *h = &g->pos.hands[g->pos.current];
+    struct table_pick tp = {g, v, h->size > W.keep_jokers_above && !g->pos.ts.replay_pending,
+                            false};
+    if (has_opt(&g->rs, RAMI_OPT_JOKER_SWAP)) {
+        for (unsigned i = 0; i < g->pos.meld_count && !tp.found; i++) {
+            const tmeld *t = &g->pos.melds[i];
+            for (unsigned k = 0; k < t->count && t->jokers && !tp.found; k++) {
+                rami_card as = rami__meld_joker_as(t, k);
+                if (as == RAMI_NO_CARD || !card_is_natural(as) || !hand_count(h, as))
+                    continue;
+                rami_move m = simple_move(RAMI_MOVE_SWAP, as);
+                m.target = (uint8_t)i;
+                tp.found = bot_legal(g, &m, v);
+            }
+        }
+        if (tp.found)
+            return true;
+    }
+    rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, try_table, &tp);
+    return tp.found;
+}
+
+static bool play_joker(const rami_game *g, verdict *v)
+{
+    struct table_pick tp = {g, v, false, false};
+    rami__gen_plays(&g->rs, &g->pos, RAMI_JOKER, try_table, &tp);
+    if (tp.found)
+        return true;
+    return play_meld(g, SOLVE_PENALTY, v);
+}
+
+/* ---- the discard ---- */
+
+typedef struct discard_eval {
+    uint8_t in_meld[256];                /* copies of each face in the hand's best melds */
+    rami_card next_known[RAMI_MAX_HAND]; /* faces the next seat is known to hold */
+    unsigned next, nknown;
+    bool next_opened;
+} discard_eval;
+
+static int neighbours(const hand *h, rami_card c)
+{
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    int score = 0;
+    for (unsigned t = 0; t < 4; t++)
+        if (t != s && h->cnt[t][r])
+            score += W.set_partner;
+    for (int d = -2; d <= 2; d++) {
+        if (d == 0)
+            continue;
+        int q = (int)r + d;
+        /* Ace sits next to both 2 and king. */
+        if (q == 0)
+            q = 13;
+        else if (q == -1)
+            q = 12;
+        else if (q == 14)
+            q = 1;
+        else if (q == 15)
+            q = 2;
+        if (h->cnt[s][q])
+            score += d == 1 || d == -1 ? W.run_next : W.run_gap;
+    }
+    return score;
+}
+
+/* How much the next player could do with c: lay it off, or join it to a
+ * card we know they hold. */
+static int gift(const rami_game *g, const discard_eval *e, rami_card c)
+{
+    int score = 0;
+    if (e->next_opened && fits_table(g, c))
+        score += W.gift_layoff;
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    for (unsigned i = 0; i < e->nknown; i++) {
+        rami_card k = e->next_known[i];
+        if (k == RAMI_JOKER || k == c)
+            continue;
+        unsigned ks = RAMI_CARD_SUIT(k), kr = RAMI_CARD_RANK(k);
+        int dr = (int)kr - (int)r;
+        if ((kr == r && ks != s) || (ks == s && dr >= -2 && dr <= 2))
+            score += W.gift_known;
+    }
+    return score;
+}
+
+/* Higher = better to throw away. */
+static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
+{
+    const hand *h = &g->pos.hands[g->pos.current];
+    if (c == RAMI_JOKER)
+        return -W.joker;
+    int score = (int)card_penalty(c, &g->rs);
+    if (e->in_meld[c] >= hand_count(h, c))
+        score -= W.in_meld;
+    else
+        score -= neighbours(h, c);
+    return score - gift(g, e, c);
+}
+
+static void discard_eval_init(const rami_game *g, discard_eval *e)
+{
+    memset(e, 0, sizeof *e);
+    solve_opts o =
+        solver_opts(g, seat_opened(&g->pos, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
+    o.need_leftover = false;
+    o.must_use = RAMI_NO_CARD;
+    o.avoid = RAMI_NO_CARD;
+    o.need_pure_run = false;
+    solve_result res;
+    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) > 0)
+        for (unsigned i = 0; i < res.nmelds; i++)
+            for (unsigned k = 0; k < res.melds[i].count; k++)
+                e->in_meld[res.melds[i].cards[k]]++;
+    e->next = (g->pos.current + 1u) % g->rs.players;
+    e->next_opened = seat_opened(&g->pos, e->next);
+    uint8_t known[256];
+    rami__known_cards_of(g, e->next, known);
+    for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
+        if (known[c])
+            e->next_known[e->nknown++] = (rami_card)c;
+}
+
+/* The legal discards, best first: at most cap of them are validated and
+ * written. Returns how many were written. */
+unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap)
+{
+    discard_eval e;
+    discard_eval_init(g, &e);
+    const hand *h = &g->pos.hands[g->pos.current];
+    int scores[RAMI_MAX_HAND + 1];
+    rami_card faces[RAMI_MAX_HAND + 1];
+    unsigned nf = 0;
+    for (unsigned suit = 0; suit < 5; suit++) {
+        for (unsigned r = 1; r <= 13; r++) {
+            rami_card c = suit < 4 ? RAMI_CARD(r, suit) : RAMI_JOKER;
+            if (suit == 4 && r > 1)
+                break;
+            if (!hand_count(h, c))
+                continue;
+            int sc = discard_score(g, &e, c);
+            unsigned i = nf++;
+            /* Insertion by score; ties keep card order (deterministic). */
+            while (i > 0 && scores[i - 1] < sc) {
+                scores[i] = scores[i - 1];
+                faces[i] = faces[i - 1];
+                i--;
+            }
+            scores[i] = sc;
+            faces[i] = c;
+        }
+    }
+    unsigned n = 0;
+    for (unsigned i = 0; i < nf && n < cap; i++) {
+        rami_move m = simple_move(RAMI_MOVE_DISCARD, faces[i]);
+        if (bot_legal(g, &m, &out[n]))
+            n++;
+    }
+    return n;
+}
+
+void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f)
+{
+    discard_eval e;
+    discard_eval_init(g, &e);
+    const hand *h = &g->pos.hands[g->pos.current];
+    f->in_meld = e.in_meld[c] >= hand_count(h, c);
+    f->near = c != RAMI_JOKER && neighbours(h, c) > 0;
+    f->gift = gift(g, &e, c) > 0;
+    /* Is some other loose card worth more penalty? */
+    f->dearer_loose = false;
+    unsigned pen = card_penalty(c, &g->rs);
+    for (unsigned suit = 0; suit < 4; suit++)
+        for (unsigned r = 1; r <= 13; r++) {
+            rami_card o = RAMI_CARD(r, suit);
+            if (h->cnt[suit][r] && o != c && o != g->pos.picked && e.in_meld[o] < h->cnt[suit][r] &&
+                neighbours(h, o) == 0 && card_penalty(o, &g->rs) > pen)
+                f->dearer_loose = true;
+        }
+}
+
+/* ---- one decision, and whole rounds ---- */
+
+int rami__greedy_verdict(const rami_game *g, verdict *v)
+{
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
+        greedy_draw(g, v);
+        return RAMI_OK;
+    }
+    if (g->pos.phase != RAMI_PHASE_PLAY)
+        return RAMI_E_PHASE;
+    if (g->pos.ts.replay_pending && play_joker(g, v))
+        return RAMI_OK;
+    if (!seat_opened(&g->pos, g->pos.current)) {
+        if (play_meld(g, SOLVE_POINTS, v))
+            return RAMI_OK;
+    } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
+        return RAMI_OK;
+    }
+    if (rami__ranked_discards(g, v, 1) > 0)
+        return RAMI_OK;
+    /* Nothing above applies (a play is required): any legal move. */
+    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
+    if (list == NULL)
+        return RAMI_E_NOMEM;
+    size_t n;
+    int st = rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n);
+    st = st == RAMI_OK && n > 0 && bot_legal(g, &list[0], v) ? RAMI_OK : RAMI_E_PHASE;
+    free(list);
+    return st;
+}
+
+int rami__greedy_move(const rami_game *g, rami_move *out)
+{
+    verdict v;
+    int st = rami__greedy_verdict(g, &v);
+    if (st == RAMI_OK)
+        *out = v.move;
+    return st;
+}
+
+/* Greedy for every seat until the round ends (or PLAYOUT_TURN_CAP more
+ * turns pass); the result for seat `me`: the others' mean points minus
+ * its own, plus the win bonus. */
+int rami__greedy_playout(rami_game *g, unsigned me)
+{
+    unsigned start = g->pos.turn;
+    while (g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY) {
+        verdict v;
+        if (g->pos.turn - start > PLAYOUT_TURN_CAP || rami__greedy_verdict(g, &v) != RAMI_OK ||
+            rami__play_verdict(g, &v) != RAMI_OK)
+            break;
+    }
+    if (g->pos.phase != RAMI_PHASE_ROUND_OVER && g->pos.phase != RAMI_PHASE_MATCH_OVER)
+        return 0;
+    const rami_round_result *r = &g->pos.result;
+    int others = 0;
+    for (unsigned p = 0; p < g->rs.players; p++)
+        if (p != me)
+            others += r->points[p];
+    int score = others / (int)(g->rs.players - 1u) - r->points[me];
+    if (r->winners & (1u << me)) {
+        int shared = 0;
+        for (unsigned p = 0; p < g->rs.players; p++)
+            shared += (r->winners >> p) & 1u;
+        score += W.win_bonus / shared;
+    }
+    return score;
+}

@@ -1,0 +1,201 @@
+/* The strong bot (doc/bots.md): determinized Monte Carlo over a few
+ * candidate moves around greedy's own choice, each played out by greedy
+ * on the same sampled hidden cards, compared pairwise and raced. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot-private.h"
+
+#define STRONG_MAX_DISCARDS  (RAMI_MAX_HAND + 1u) /* discards compared when greedy discards */
+#define STRONG_HOLD_DISCARDS 2u  /* discards compared with greedy's meld or lay-off */
+#define STRONG_Z             1.0 /* standard errors a move must beat greedy's by */
+#define STRONG_DROP_Z        2.0 /* ... or is dropped when this many below */
+#define STRONG_SAME_AFTER    24  /* dropped when no result differed after this many */
+#define STRONG_BATCH         8   /* samples between two racing rounds */
+
+static double now_ms(void)
+{
+    /* C11's clock: wall time, good enough for a thinking budget. */
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Candidates: both draws, or the best ranked discards; greedy's own
+ * choice is always among them (the baseline). Melds, lay-offs and swaps
+ * are greedy's: laying cards down early is what wins rounds. */
+static void candidates(const rami_game *d, search_state *s)
+{
+    s->ncand = 0;
+    verdict g;
+    if (rami__greedy_verdict(d, &g) != RAMI_OK)
+        return;
+    if (d->pos.phase == RAMI_PHASE_DRAW) {
+        rami_move m = simple_move(RAMI_MOVE_DRAW_STOCK, RAMI_NO_CARD);
+        if (bot_legal(d, &m, &s->cand[s->ncand]))
+            s->ncand++;
+        m.kind = RAMI_MOVE_DRAW_DISCARD;
+        if (bot_legal(d, &m, &s->cand[s->ncand]))
+            s->ncand++;
+    } else if (g.move.kind == RAMI_MOVE_DISCARD) {
+        s->ncand = rami__ranked_discards(d, s->cand, STRONG_MAX_DISCARDS);
+    } else if ((g.move.kind == RAMI_MOVE_MELD || g.move.kind == RAMI_MOVE_LAYOFF) &&
+               !d->pos.ts.replay_pending) {
+        /* Or keep the cards in hand and end the turn. */
+        s->cand[0] = g;
+        s->ncand = 1 + rami__ranked_discards(d, s->cand + 1, STRONG_HOLD_DISCARDS);
+    }
+    s->base = 0;
+    for (unsigned i = 0; i < s->ncand; i++)
+        if (same_move(&s->cand[i].move, &g.move))
+            s->base = i;
+    if (s->ncand == 0 || !same_move(&s->cand[s->base].move, &g.move)) {
+        s->cand[0] = g;
+        s->ncand = 1;
+        s->base = 0;
+    }
+}
+
+/* One determinization, every active candidate played out on it. Returns
+ * the playouts run, or a negative status. */
+static int sample_round(const rami_game *g, rami_game *det, rami_game *work, search_state *s,
+                        uint64_t seed)
+{
+    int st = rami__game_copy(det, g);
+    if (st != RAMI_OK)
+        return st;
+    rami__determinize_into(det, g, g->pos.current, seed);
+    int score[RAMI_MAX_HAND + 2];
+    int runs = 0;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i])
+            continue;
+        st = rami__game_copy(work, det);
+        if (st != RAMI_OK)
+            return st;
+        if (rami__play_verdict(work, &s->cand[i]) != RAMI_OK)
+            return RAMI_E_NOMEM;
+        score[i] = rami__greedy_playout(work, g->pos.current);
+        runs++;
+    }
+    /* Every candidate met the same hidden cards: compare them pairwise. */
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i])
+            continue;
+        double d = score[i] - score[s->base];
+        s->n[i]++;
+        s->diff[i] += d;
+        s->diff2[i] += d * d;
+        s->mean[i] += (score[i] - s->mean[i]) / s->n[i];
+    }
+    s->samples++;
+    return runs;
+}
+
+/* Square root by Newton's method: keeps the library free of libm. */
+static double root(double x)
+{
+    if (x <= 0)
+        return 0;
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 60; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+/* Mean paired difference of candidate i to the baseline and its standard
+ * error. */
+static double paired(const search_state *s, unsigned i, double *se)
+{
+    double n = s->n[i];
+    *se = 0;
+    if (n < 2)
+        return 0;
+    double mean = s->diff[i] / n;
+    double var = (s->diff2[i] / n - mean * mean) * n / (n - 1);
+    *se = root(var / n);
+    return mean;
+}
+
+/* Racing: a candidate that never differed from the baseline, or that is
+ * clearly worse, stops being sampled. True while another one is active. */
+static bool prune(search_state *s)
+{
+    bool any = false;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        if (!s->active[i] || i == s->base)
+            continue;
+        double se, mean = paired(s, i, &se);
+        if ((s->diff2[i] == 0 && s->n[i] >= STRONG_SAME_AFTER) || mean + STRONG_DROP_Z * se < 0)
+            s->active[i] = false;
+        any |= s->active[i];
+    }
+    return any;
+}
+
+static int run_samples(const rami_game *g, const rami_bot_options *opt, search_state *s)
+{
+    rami_game *det = NULL, *work = NULL;
+    int st = rami_game_clone(g, &det);
+    if (st == RAMI_OK)
+        st = rami_game_clone(g, &work);
+    uint32_t budget = opt->playouts ? opt->playouts : STRONG_DEFAULT_PLAYOUTS, used = 0;
+    uint64_t base = decision_seed(g, opt->seed);
+    double start = now_ms();
+    for (unsigned i = 0; i < s->ncand; i++)
+        s->active[i] = true;
+    for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
+        int runs = sample_round(g, det, work, s, bot_mix(base + r));
+        if (runs < 0) {
+            st = runs;
+            break;
+        }
+        used += (uint32_t)runs;
+        if (opt->time_ms && now_ms() - start >= opt->time_ms)
+            break;
+        if ((r + 1) % STRONG_BATCH == 0 && !prune(s))
+            break;
+    }
+    rami_game_free(work);
+    rami_game_free(det);
+    return st;
+}
+
+/* The candidate whose paired advantage over greedy's choice is largest
+ * after subtracting STRONG_Z standard errors, if positive; else greedy's. */
+static unsigned best_candidate(const search_state *s)
+{
+    unsigned best = s->base;
+    double best_margin = 0;
+    for (unsigned i = 0; i < s->ncand; i++) {
+        double se, mean = paired(s, i, &se);
+        double margin = mean - STRONG_Z * se;
+        if (i != s->base && s->active[i] && mean > 0 && margin > best_margin) {
+            best = i;
+            best_margin = margin;
+        }
+    }
+    return best;
+}
+
+/* d is a determinized copy: candidates come from what the player knows. */
+int rami__strong_verdict(const rami_game *d, const rami_bot_options *opt, verdict *v,
+                         search_state *s)
+{
+    memset(s, 0, sizeof *s);
+    candidates(d, s);
+    if (s->ncand == 0)
+        return rami__greedy_verdict(d, v);
+    if (s->ncand > 1) {
+        int st = run_samples(d, opt, s);
+        if (st != RAMI_OK)
+            return st;
+    }
+    *v = s->cand[best_candidate(s)];
+    return RAMI_OK;
+}
