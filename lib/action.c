@@ -238,6 +238,33 @@ static int layoff_id(const layout *L, const rami_move *m, rami_action *out)
     return RAMI_OK;
 }
 
+static int swap_id(const layout *L, const rami_move *m, rami_action *out)
+{
+    rami_card c = m->cards[0];
+    if (!L->swaps || m->count != 1 || m->side != RAMI_SIDE_AUTO || m->target >= L->slots ||
+        c == RAMI_JOKER)
+        return RAMI_E_ARG;
+    *out = L->swap_at + m->target * FACES + face_of(c);
+    return RAMI_OK;
+}
+
+/* Draws and discards carry no side and no target. */
+static int plain_id(const layout *L, const rami_move *m, rami_action *out)
+{
+    if (m->side != RAMI_SIDE_AUTO || m->target != 0)
+        return RAMI_E_ARG;
+    if (m->kind != RAMI_MOVE_DISCARD) {
+        if (m->count != 0)
+            return RAMI_E_ARG;
+        *out = m->kind == RAMI_MOVE_DRAW_STOCK ? 0 : 1;
+        return RAMI_OK;
+    }
+    if (m->count != 1 || (m->cards[0] == RAMI_JOKER && !L->joker))
+        return RAMI_E_ARG;
+    *out = L->discards + face_of(m->cards[0]);
+    return RAMI_OK;
+}
+
 static int encode(const layout *L, const rami_ruleset *rs, const rami_move *m, rami_action *out)
 {
     if (m->side > RAMI_SIDE_HIGH || m->count > RAMI_MAX_MELD)
@@ -245,15 +272,11 @@ static int encode(const layout *L, const rami_ruleset *rs, const rami_move *m, r
     for (unsigned i = 0; i < m->count; i++)
         if (!card_is_valid(m->cards[i]))
             return RAMI_E_ARG;
-    bool plain = m->side == RAMI_SIDE_AUTO && m->target == 0;
-    rami_card c = m->cards[0];
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
     case RAMI_MOVE_DRAW_DISCARD:
-        if (!plain || m->count != 0)
-            return RAMI_E_ARG;
-        *out = m->kind == RAMI_MOVE_DRAW_STOCK ? 0 : 1;
-        return RAMI_OK;
+    case RAMI_MOVE_DISCARD:
+        return plain_id(L, m, out);
     case RAMI_MOVE_MELD:
         return meld_id(L, rs, m, out);
     case RAMI_MOVE_LAYOFF:
@@ -261,16 +284,7 @@ static int encode(const layout *L, const rami_ruleset *rs, const rami_move *m, r
             return RAMI_E_ARG;
         return layoff_id(L, m, out);
     case RAMI_MOVE_SWAP:
-        if (!L->swaps || m->count != 1 || m->side != RAMI_SIDE_AUTO || m->target >= L->slots ||
-            c == RAMI_JOKER)
-            return RAMI_E_ARG;
-        *out = L->swap_at + m->target * FACES + face_of(c);
-        return RAMI_OK;
-    case RAMI_MOVE_DISCARD:
-        if (!plain || m->count != 1 || (c == RAMI_JOKER && !L->joker))
-            return RAMI_E_ARG;
-        *out = L->discards + face_of(c);
-        return RAMI_OK;
+        return swap_id(L, m, out);
     default:
         return RAMI_E_ARG;
     }

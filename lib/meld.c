@@ -5,7 +5,8 @@
 
 #include "meld.h"
 
-RAMI_PRINTF(5, 6) static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
+RAMI_PRINTF(5, 6)
+static int refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
 {
     if (why == NULL || cap == 0)
         return RAMI_E_MELD;
@@ -49,10 +50,10 @@ static bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned
 
 struct census {
     unsigned jokers, naturals;
-    unsigned suits;      /* mask of suits seen */
-    unsigned ranks;      /* mask of ranks seen */
-    bool dup_suit;       /* two naturals share a suit */
-    bool dup_rank;       /* two naturals share a rank */
+    unsigned suits; /* mask of suits seen */
+    unsigned ranks; /* mask of ranks seen */
+    bool dup_suit;  /* two naturals share a suit */
+    bool dup_rank;  /* two naturals share a rank */
 };
 
 static void take_census(const rami_card *cards, size_t n, struct census *cs)
@@ -78,8 +79,51 @@ static bool single_bit(unsigned x)
     return x != 0 && (x & (x - 1)) == 0;
 }
 
-int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tmeld *out,
+/* Cards of one rank: a set of at most 4, one card a suit. */
+static int eval_set(const rami_card *cards, size_t n, const struct census *cs, tmeld *m, char *why,
+                    size_t why_cap)
+{
+    if (n > 4)
+        return refuse(why, why_cap, cards, n, "a set holds at most 4 cards");
+    if (cs->dup_suit)
+        return refuse(why, why_cap, cards, n, "a set cannot hold two cards of one suit");
+    m->kind = RAMI_MELD_SET;
+    m->rank = (uint8_t)lowest_bit(cs->ranks);
+    memcpy(m->cards, cards, n);
+    set_normalize(m);
+    return RAMI_OK;
+}
+
+/* Cards of one suit: consecutive ranks, jokers in the gaps and at the
+ * ends (lowest placement, or highest with side HIGH). */
+static int eval_run(const rami_card *cards, size_t n, const struct census *cs, int side, tmeld *m,
                     char *why, size_t why_cap)
+{
+    if (cs->dup_rank)
+        return refuse(why, why_cap, cards, n, "a run cannot hold two cards of one rank");
+    unsigned lo_min = 0, lo_max = 0;
+    if (!run_range(cs->ranks, (unsigned)n, &lo_min, &lo_max)) {
+        bool ace = cs->ranks & (1u << RAMI_ACE);
+        if (ace && (cs->ranks & (1u << 2)) && (cs->ranks & (1u << 13)))
+            return refuse(why, why_cap, cards, n,
+                          "a run never wraps: the ace is either low or high");
+        return refuse(why, why_cap, cards, n, "the ranks are not consecutive%s",
+                      cs->jokers ? " even with the joker" : "");
+    }
+    unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
+    m->kind = RAMI_MELD_RUN;
+    m->suit = (uint8_t)lowest_bit(cs->suits);
+    m->lo = (uint8_t)lo;
+    m->hi = (uint8_t)(lo + n - 1);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned r = pos_rank(lo + i);
+        m->cards[i] = (cs->ranks & (1u << r)) ? RAMI_CARD(r, m->suit) : RAMI_JOKER;
+    }
+    return RAMI_OK;
+}
+
+int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tmeld *out, char *why,
+                    size_t why_cap)
 {
     if (cards == NULL && n > 0)
         return RAMI_E_ARG;
@@ -105,44 +149,17 @@ int rami__meld_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tm
     memset(&m, 0, sizeof m);
     m.count = (uint8_t)n;
     m.jokers = (uint8_t)cs.jokers;
-
-    if (single_bit(cs.ranks)) {
-        if (n > 4)
-            return refuse(why, why_cap, cards, n, "a set holds at most 4 cards");
-        if (cs.dup_suit)
-            return refuse(why, why_cap, cards, n, "a set cannot hold two cards of one suit");
-        m.kind = RAMI_MELD_SET;
-        m.rank = (uint8_t)lowest_bit(cs.ranks);
-        memcpy(m.cards, cards, n);
-        set_normalize(&m);
-    } else if (single_bit(cs.suits)) {
-        if (cs.dup_rank)
-            return refuse(why, why_cap, cards, n, "a run cannot hold two cards of one rank");
-        unsigned lo_min = 0, lo_max = 0;
-        if (!run_range(cs.ranks, (unsigned)n, &lo_min, &lo_max)) {
-            bool ace = cs.ranks & (1u << RAMI_ACE);
-            if (ace && (cs.ranks & (1u << 2)) && (cs.ranks & (1u << 13)))
-                return refuse(why, why_cap, cards, n,
-                              "a run never wraps: the ace is either low or high");
-            return refuse(why, why_cap, cards, n, "the ranks are not consecutive%s",
-                          cs.jokers ? " even with the joker" : "");
-        }
-        unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
-        m.kind = RAMI_MELD_RUN;
-        m.suit = (uint8_t)lowest_bit(cs.suits);
-        m.lo = (uint8_t)lo;
-        m.hi = (uint8_t)(lo + n - 1);
-        for (unsigned i = 0; i < n; i++) {
-            unsigned r = pos_rank(lo + i);
-            m.cards[i] = (cs.ranks & (1u << r)) ? RAMI_CARD(r, m.suit) : RAMI_JOKER;
-        }
-    } else {
-        return refuse(why, why_cap, cards, n,
-                      "the cards are neither of one rank (a set) nor of one suit (a run)");
-    }
-    if (out != NULL)
+    int st;
+    if (single_bit(cs.ranks))
+        st = eval_set(cards, n, &cs, &m, why, why_cap);
+    else if (single_bit(cs.suits))
+        st = eval_run(cards, n, &cs, side, &m, why, why_cap);
+    else
+        st = refuse(why, why_cap, cards, n,
+                    "the cards are neither of one rank (a set) nor of one suit (a run)");
+    if (st == RAMI_OK && out != NULL)
         *out = m;
-    return RAMI_OK;
+    return st;
 }
 
 bool rami__meld_ambiguous(unsigned jpm, const rami_card *cards, size_t n)
@@ -179,8 +196,7 @@ void rami__meld_info(const tmeld *m, rami_meld_info *info)
     }
 }
 
-int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n,
-                    rami_meld_info *info)
+int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n, rami_meld_info *info)
 {
     unsigned jpm = 1;
     if (rs != NULL) {
