@@ -410,9 +410,11 @@ static int read_deal(reader *r, unsigned players, rami_deal *d)
 /* Most a seat can score in one round: a full hand of its dearest card. */
 static int64_t round_points_max(const rami_ruleset *rs)
 {
-    unsigned dear = rs->joker_penalty > rs->ace_penalty ? rs->joker_penalty : rs->ace_penalty;
-    if (dear < 10)
-        dear = 10;
+    unsigned dear = card_penalty(RAMI_JOKER, rs);
+    for (unsigned r = 1; r <= 13; r++) {
+        unsigned v = card_penalty(RAMI_CARD(r, RAMI_CLUBS), rs);
+        dear = v > dear ? v : dear;
+    }
     return (int64_t)(rs->hand_size + 1u) * dear;
 }
 
