@@ -14,12 +14,15 @@ documented shortcuts; each is a restriction of the oracle's search here:
 - "replay-dodge": JOKER_REPLAY is checked at the discard only, so a move
   that leaves the retrieved joker no play is accepted (issue 11 §1).
 
-and has one bug that the oracle found (not documented anywhere):
+and bugs that the oracle found (not documented anywhere):
 
 - "out-unopened": a meld that empties the hand ends the round even when it
   does not complete the opening (too few points, or no pure run under
   OPEN_PURE_RUN): rami_game_check and rami_game_play accept it, and the
   legal list shows it when the points are enough but the pure run missing.
+- "swap-unchecked": a joker retrieval is not refused when it leaves no
+  way to finish the turn (e.g. strict rami, KEEP_PICKUP with a joker taken:
+  the hand becomes JK JK), after which librami lists no move at all.
 
 A disagreement that today's model explains (it gives librami's verdict) is
 a known one; any other fails the test. When issue 11 is fixed, delete this
@@ -28,7 +31,7 @@ file and its use in differential.py: every position must then agree.
 
 import rami_oracle as O
 
-SHORTCUTS = ("opening-layoff", "play-first", "replay-dodge", "out-unopened")
+SHORTCUTS = ("opening-layoff", "play-first", "replay-dodge", "out-unopened", "swap-unchecked")
 
 
 class TodayRules(O.Rules):
@@ -51,6 +54,12 @@ class TodayRules(O.Rules):
         if "out-unopened" in self.shortcuts:
             return True
         return super().went_out_ok(t)
+
+    def play_legal(self, t, after, jokers_played):
+        if "swap-unchecked" in self.shortcuts and after.hand and \
+                len(after.hand) == len(t.hand) and after.hand.count(O.JOKER) > t.hand.count(O.JOKER):
+            return self.replay_ok(t, after, jokers_played)  # a swap: no dead-end test
+        return super().play_legal(t, after, jokers_played)
 
     def replay_ok(self, t, after, jokers_played):
         if "replay-dodge" in self.shortcuts:

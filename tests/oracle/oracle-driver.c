@@ -302,12 +302,18 @@ static const rami_move *choose(const rami_game *g, const rami_move *list, size_t
     return &list[pick];
 }
 
-static void play_round(rami_game *g, bool eager)
+/* Plays a round to its end; false if librami left a player with no legal
+ * move while the round is on (a dead end, written as "D"). */
+static bool play_round(rami_game *g, bool eager)
 {
-    for (unsigned guard = 0; guard < 5000; guard++) {
+    for (unsigned guard = 0; guard < 20000; guard++) {
         size_t n;
         const rami_move *list = legal(g, &n);
         put_position(g, list, n, 8);
+        if (n == 0 && rami_game_phase(g) <= RAMI_PHASE_PLAY) {
+            printf("D\n");
+            return false;
+        }
         if (n == 0)
             break;
         int seat = rami_game_current_player(g);
@@ -326,6 +332,7 @@ static void play_round(rami_game *g, bool eager)
         }
     }
     put_result(g);
+    return true;
 }
 
 static void play_match(rami_game *g, const char *label, unsigned rounds)
@@ -334,7 +341,8 @@ static void play_match(rami_game *g, const char *label, unsigned rounds)
     put_record(g);
     bool eager = below(6) != 0;
     for (unsigned r = 0;; r++) {
-        play_round(g, eager);
+        if (!play_round(g, eager))
+            break;
         if (rami_game_phase(g) != RAMI_PHASE_ROUND_OVER || r + 1 >= rounds)
             break;
         must(rami_game_next_round(g), "next round");

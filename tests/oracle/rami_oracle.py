@@ -627,10 +627,10 @@ class Rules:
     def play_legal(self, t, after, jokers_played):
         """A meld, lay-off or swap the rules allow is legal when it keeps the
         replay obligation and the turn can still be finished (no dead ends)."""
-        if not after.hand:
-            return self.went_out_ok(after)
         if self.trust:
             return True
+        if not after.hand:
+            return self.went_out_ok(after)
         if not self.replay_ok(t, after, jokers_played):
             return False
         return self.finishable(after)
