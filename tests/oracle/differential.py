@@ -229,7 +229,8 @@ class Checker:
         seen["players=%d" % rs.players] += 1
         seen["jokers_per_meld=%d" % rs.jokers_per_meld] += 1
         if g.restocks:
-            seen["after a restock"] += 1
+            seen["after a restock" + (" (exact deal)" if self.label.endswith("/deal") and
+                                      g.round == 1 else "")] += 1
         if t is None:
             return
         if t.pending:
@@ -367,6 +368,8 @@ def main():
     ap.add_argument("--budget", type=int, default=100000)
     ap.add_argument("--known", default=None)
     ap.add_argument("--show", type=int, default=3, help="pinned texts to print per kind")
+    ap.add_argument("--show-known", type=int, default=0,
+                    help="pinned texts to print per kind of known disagreement")
     args = ap.parse_args()
 
     start = time.time()
@@ -389,7 +392,10 @@ def main():
     known = Counter()
     for label, d, pinned in checker.disagreements:
         if d.known:
-            known["/".join(d.known)] += 1
+            k = "/".join(d.known)
+            known[k] += 1
+            if known[k] <= args.show_known:
+                print("--- known (%s) %s\n%s" % (k, label, pinned))
         else:
             by_kind[d.kind].append((label, d, pinned))
     for k, n in sorted(known.items()):
