@@ -191,8 +191,7 @@ static void some_meld(const rami_game *g, rami_move *m)
     m->side = (uint8_t)(below(3) == 0 ? below(3) : 0);
 }
 
-static void candidate(const rami_game *g, const rami_move *list, size_t n, rami_move *m,
-                      int *seat)
+static void candidate(const rami_game *g, const rami_move *list, size_t n, rami_move *m, int *seat)
 {
     memset(m, 0, sizeof *m);
     *seat = rami_game_current_player(g);
@@ -322,8 +321,8 @@ static bool play_round(rami_game *g, bool eager)
         put_move(&m);
         printf("\n");
         must(rami_game_play(g, seat, &m), "play");
-        bool table = m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF ||
-                     m.kind == RAMI_MOVE_SWAP;
+        bool table =
+            m.kind == RAMI_MOVE_MELD || m.kind == RAMI_MOVE_LAYOFF || m.kind == RAMI_MOVE_SWAP;
         if ((table && below(6) == 0) || below(20) == 0) {
             rami_ruleset rs;
             rami_game_ruleset(g, &rs);
@@ -357,8 +356,7 @@ static void play_match(rami_game *g, const char *label, unsigned rounds)
 
 static const char *const preset_names[] = {"51", "40", "51_HOUSE", "40_HOUSE", "FINNISH"};
 
-static void random_ruleset(rami_ruleset *rs, int preset, unsigned players, char *label,
-                           size_t cap)
+static void random_ruleset(rami_ruleset *rs, int preset, unsigned players, char *label, size_t cap)
 {
     must(rami_ruleset_init(rs, preset, players), "preset");
     rami_ruleset base = *rs;
@@ -508,10 +506,9 @@ static void stress_deal(const rami_ruleset *rs, rami_deal *d)
     for (unsigned i = 0; i < discards && n > 1; i++) {
         rami_card top = d->hands[first][below(d->hand_count[first])];
         bool last = i + 1 == discards;
-        d->discard[i] = last && below(2) == 0
-                            ? take_card(pool, &n, (int)RAMI_CARD_SUIT(top),
-                                        (int)RAMI_CARD_RANK(top), 2)
-                            : take_card(pool, &n, -1, 0, 8);
+        d->discard[i] = last && below(2) == 0 ? take_card(pool, &n, (int)RAMI_CARD_SUIT(top),
+                                                          (int)RAMI_CARD_RANK(top), 2)
+                                              : take_card(pool, &n, -1, 0, 8);
         d->discard_count = (uint16_t)(i + 1);
     }
     /* The stock: all the rest, or a short one for stock-outs. */
