@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The code of doc/tutorial.md compiles and runs: every ```c block is built
-with warnings as errors and run, the ```python block runs with rami.py.
+with warnings as errors and run, the ```python block runs with the package of python/ (and the library
+given).
 
 usage: test_tutorial.py TUTORIAL_MD SOURCE_ROOT LIBRAMI_SO INCLUDE_DIR... -- CC...
 """
@@ -62,7 +63,8 @@ class Tutorial(unittest.TestCase):
 
     def test_python_program_runs(self):
         (src,) = blocks('python')
-        env = dict(os.environ, RAMI_LIB=LIBRAMI, PYTHONDONTWRITEBYTECODE='1')
+        env = dict(os.environ, RAMI_LIB=LIBRAMI, PYTHONDONTWRITEBYTECODE='1',
+                   PYTHONPATH=os.path.join(ROOT, 'python'))
         out = run([sys.executable, '-c', src], cwd=ROOT, env=env)
         self.assertIn('refused: RAMI_E_PHASE - draw a card first', out)
         self.assertRegex(out, r'(?m)^(went_out|stock_out|turn_limit) points \[')

@@ -1,0 +1,468 @@
+"""The game: one librami handle (a match of rounds) as a Python object.
+
+Every decision comes from the library: which moves are legal, what a move
+does, the reasons for refusals, scores, bots. A Game is not thread-safe
+(one Game per thread, or ``clone()``), like the handle it wraps.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import enum
+import json
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from . import _lib
+from .cards import Card, CardLike, card_array
+from .errors import ArgumentError, RamiError, check, error
+from .moves import Move, MoveLike, as_move
+from .rules import Ruleset, RulesetLike, as_ruleset
+
+WHY_CAP = 256
+
+
+class Phase(enum.IntEnum):
+    DRAW = 0
+    PLAY = 1
+    ROUND_OVER = 2
+    MATCH_OVER = 3
+
+
+class BotLevel(enum.IntEnum):
+    RANDOM = 0
+    GREEDY = 1
+    STRONG = 2
+
+
+#: Return kinds of :meth:`Game.returns` (doc/actions.md, "Returns").
+RETURN_KINDS = {'penalty': 0, 'relative': 1, 'win': 2}
+_RETURN_MATCH = 0x10
+END_REASONS = ('none', 'went_out', 'stock_out', 'turn_limit')
+MELD_KINDS = ('none', 'set', 'run')
+
+
+@dataclasses.dataclass(frozen=True)
+class Meld:
+    """A meld: its kind ('set' or 'run'), cards in table order, points,
+    what its (first) joker stands for, and on the table its owner."""
+    kind: str
+    cards: Tuple[Card, ...]
+    points: int
+    joker_as: Optional[Card]
+    owner: Optional[int] = None
+
+    @classmethod
+    def from_c(cls, info: _lib.CMeldInfo, owner: Optional[int] = None) -> 'Meld':
+        return cls(MELD_KINDS[info.kind], tuple(Card(c) for c in info.cards[:info.count]),
+                   info.points, Card(info.joker_as) if info.joker_as else None, owner)
+
+    def __str__(self) -> str:
+        return ' '.join(str(c) for c in self.cards)
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundResult:
+    reason: str  # 'went_out', 'stock_out' or 'turn_limit'
+    winners: List[int]
+    hand_value: List[int]
+    points: List[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class Solution:
+    melds: List[Meld]
+    left: List[Card]
+    points: int
+    penalty: int
+
+
+class Game:
+    """A match of Rami. ``Game('51', players=2, seed=7)`` deals round 1;
+    ``Game(Ruleset(...), seed=7)`` takes any ruleset. Use it as a context
+    manager or call ``close()`` to release the handle at once (it is also
+    released when the object is collected)."""
+
+    def __init__(self, ruleset: RulesetLike = '51', players: int = 2, seed: int = 0,
+                 **fields: Any) -> None:
+        self._h: Optional[int] = None
+        rs = as_ruleset(ruleset, players, **fields)
+        h = ctypes.c_void_p()
+        check(_lib.lib().rami_game_new(ctypes.byref(rs._c), seed, ctypes.byref(h)))
+        self._adopt(h.value)
+
+    def _adopt(self, handle: Optional[int]) -> None:
+        self._h = handle
+        self._lib = _lib.lib()
+        c = _lib.CRuleset()
+        check(self._lib.rami_game_ruleset(handle, ctypes.byref(c)))
+        self._ruleset = Ruleset.from_c(c)
+        self._moves: Optional[ctypes.Array] = None
+        self._ids: Optional[ctypes.Array] = None
+        self._why = ctypes.create_string_buffer(WHY_CAP)
+
+    @classmethod
+    def _wrap(cls, handle: Optional[int]) -> 'Game':
+        g = object.__new__(cls)
+        g._adopt(handle)
+        return g
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Sequence[CardLike]], stock: Sequence[CardLike],
+                  discard: Sequence[CardLike], dealer: Optional[int] = None,
+                  ruleset: Optional[RulesetLike] = None, seed: int = 0) -> 'Game':
+        """Round 1 from an exact position: one card list per seat, stock[-1]
+        is drawn first, discard[-1] is the top; the seat after the dealer
+        starts (default dealer: the last seat)."""
+        rs = as_ruleset(ruleset if ruleset is not None else '51', len(hands))
+        d = _lib.CDeal()
+        d.struct_size = ctypes.sizeof(_lib.CDeal)
+        d.dealer = len(hands) - 1 if dealer is None else dealer
+        for seat, hand in enumerate(hands):
+            d.hand_count[seat] = len(hand)
+            for i, c in enumerate(hand):
+                d.hands[seat][i] = Card(c).code
+        d.stock_count, d.discard_count = len(stock), len(discard)
+        for i, c in enumerate(stock):
+            d.stock[i] = Card(c).code
+        for i, c in enumerate(discard):
+            d.discard[i] = Card(c).code
+        h = ctypes.c_void_p()
+        check(_lib.lib().rami_game_new_deal(ctypes.byref(rs._c), ctypes.byref(d), seed,
+                                            ctypes.byref(h)))
+        return cls._wrap(h.value)
+
+    @classmethod
+    def load(cls, record: Union[str, bytes]) -> 'Game':
+        """The game a record of :meth:`save` describes, replayed and checked."""
+        data = record.encode() if isinstance(record, str) else record
+        h = ctypes.c_void_p()
+        check(_lib.lib().rami_game_load(data, len(data), ctypes.byref(h)))
+        return cls._wrap(h.value)
+
+    # ---- lifetime ----
+
+    @property
+    def handle(self) -> int:
+        """The rami_game pointer (for ctypes calls of your own)."""
+        if not self._h:
+            raise ArgumentError(-1, 'the game is closed')
+        return self._h
+
+    def close(self) -> None:
+        h, self._h = getattr(self, '_h', None), None
+        if h:
+            self._lib.rami_game_free(h)
+
+    def __del__(self) -> None:
+        self.close()
+
+    def __enter__(self) -> 'Game':
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def clone(self) -> 'Game':
+        """An independent copy (same future shuffles)."""
+        h = ctypes.c_void_p()
+        check(self._lib.rami_game_clone(self.handle, ctypes.byref(h)))
+        return Game._wrap(h.value)
+
+    def __eq__(self, other: object) -> bool:
+        """Same record and same full view: the same game state."""
+        return isinstance(other, Game) and self.save() == other.save() and \
+            self.view() == other.view()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if not self._h:
+            return '<rami.Game closed>'
+        return (f'<rami.Game round {self.round} turn {self.turn} {self.phase.name.lower()} '
+                f'seat {self.current_player}>')
+
+    # ---- queries ----
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._ruleset
+
+    @property
+    def players(self) -> int:
+        return self._ruleset.players
+
+    @property
+    def phase(self) -> Phase:
+        return Phase(check(self._lib.rami_game_phase(self.handle)))
+
+    @property
+    def over(self) -> bool:
+        """True once the round (or the match) is over."""
+        return check(self._lib.rami_game_phase(self.handle)) >= Phase.ROUND_OVER
+
+    @property
+    def current_player(self) -> int:
+        return check(self._lib.rami_game_current_player(self.handle))
+
+    @property
+    def dealer(self) -> int:
+        return check(self._lib.rami_game_dealer(self.handle))
+
+    @property
+    def round(self) -> int:
+        return check(self._lib.rami_game_round(self.handle))
+
+    @property
+    def turn(self) -> int:
+        return check(self._lib.rami_game_turn(self.handle))
+
+    @property
+    def seed(self) -> int:
+        return int(self._lib.rami_game_seed(self.handle))
+
+    def hand(self, player: Optional[int] = None) -> List[Card]:
+        """A hand sorted by suit, then rank, jokers last (default: the
+        current player's)."""
+        player = self.current_player if player is None else player
+        buf = (_lib.Card * _lib.MAX_HAND)()
+        n = ctypes.c_size_t()
+        check(self._lib.rami_game_hand(self.handle, player, buf, _lib.MAX_HAND, ctypes.byref(n)))
+        return [Card(c) for c in buf[:n.value]]
+
+    def has_opened(self, player: int) -> bool:
+        return bool(check(self._lib.rami_game_has_opened(self.handle, player)))
+
+    @property
+    def stock_count(self) -> int:
+        return int(self._lib.rami_game_stock_count(self.handle))
+
+    @property
+    def discard_count(self) -> int:
+        return int(self._lib.rami_game_discard_count(self.handle))
+
+    @property
+    def discard_top(self) -> Optional[Card]:
+        c = self._lib.rami_game_discard_top(self.handle)
+        return Card(c) if c else None
+
+    @property
+    def picked(self) -> Optional[Card]:
+        """The card the current player took from the discard pile this turn."""
+        c = self._lib.rami_game_picked(self.handle)
+        return Card(c) if c else None
+
+    def melds(self) -> List[Meld]:
+        """The table melds in the order they were laid (index = target)."""
+        out = []
+        for i in range(self._lib.rami_game_meld_count(self.handle)):
+            owner, info = ctypes.c_int(), _lib.CMeldInfo()
+            check(self._lib.rami_game_meld(self.handle, i, ctypes.byref(owner),
+                                           ctypes.byref(info)))
+            out.append(Meld.from_c(info, owner.value))
+        return out
+
+    def scores(self) -> List[int]:
+        """Match totals of every seat."""
+        totals = (_lib.i32 * _lib.MAX_PLAYERS)()
+        check(self._lib.rami_game_scores(self.handle, totals, _lib.MAX_PLAYERS))
+        return list(totals[:self.players])
+
+    def round_result(self) -> RoundResult:
+        r = _lib.CRoundResult()
+        check(self._lib.rami_game_round_result(self.handle, ctypes.byref(r)))
+        n = self.players
+        return RoundResult(END_REASONS[r.reason], [s for s in range(n) if r.winners >> s & 1],
+                           list(r.hand_value[:n]), list(r.points[:n]))
+
+    def match_winners(self) -> List[int]:
+        mask = check(self._lib.rami_game_match_winners(self.handle))
+        return [s for s in range(self.players) if mask >> s & 1]
+
+    def next_round(self) -> None:
+        check(self._lib.rami_game_next_round(self.handle))
+
+    # ---- moves ----
+
+    def legal_moves(self) -> List[Move]:
+        """Every legal move of the current player, canonical, in the
+        library's order (draws, melds, lay-offs, swaps, discards)."""
+        if self._moves is None:
+            self._moves = (_lib.CMove * _lib.MAX_MOVES)()
+        n = ctypes.c_size_t()
+        st = self._lib.rami_game_legal_moves(self.handle, self._moves, len(self._moves),
+                                             ctypes.byref(n))
+        if st == -3:  # more than MAX_MOVES: jokers_per_meld > 1 with a big hand
+            self._moves = (_lib.CMove * n.value)()
+            st = self._lib.rami_game_legal_moves(self.handle, self._moves, n.value,
+                                                 ctypes.byref(n))
+        check(st)
+        return [Move.from_c(m) for m in self._moves[:n.value]]
+
+    def _player(self, player: Optional[int]) -> int:
+        return self.current_player if player is None else player
+
+    def check(self, move: MoveLike, player: Optional[int] = None) -> None:
+        """Returns if the move is legal now; raises the IllegalMoveError (or
+        other RamiError) with the engine's reason if not."""
+        m = as_move(move).to_c()
+        check(self._lib.rami_game_check(self.handle, self._player(player), ctypes.byref(m),
+                                        self._why, WHY_CAP), self._why.value.decode())
+
+    def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
+        try:
+            self.check(move, player)
+            return True
+        except RamiError:
+            return False
+
+    def play(self, move: MoveLike, player: Optional[int] = None) -> None:
+        """Plays a move (a Move or notation). A refused move raises the
+        IllegalMoveError subclass of its status with the engine's reason,
+        and changes nothing."""
+        m = as_move(move).to_c()
+        seat = self._player(player)
+        st = self._lib.rami_game_play(self.handle, seat, ctypes.byref(m))
+        if st < 0:
+            self._lib.rami_game_check(self.handle, seat, ctypes.byref(m), self._why, WHY_CAP)
+            raise error(st, self._why.value.decode() or None)
+
+    def undo(self, player: Optional[int] = None) -> None:
+        """Takes back the last meld, lay-off or swap of this turn."""
+        check(self._lib.rami_game_undo(self.handle, self._player(player)))
+
+    # ---- integer actions (doc/actions.md) ----
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self._ruleset.num_distinct_actions
+
+    def legal_actions(self) -> List[int]:
+        """The ids of the legal moves, ascending."""
+        if self._ids is None:
+            self._ids = (_lib.Action * _lib.MAX_MOVES)()
+        n = ctypes.c_size_t()
+        st = self._lib.rami_game_legal_actions(self.handle, self._ids, len(self._ids),
+                                               ctypes.byref(n))
+        if st == -3:  # more than MAX_MOVES: jokers_per_meld > 1 with a big hand
+            self._ids = (_lib.Action * n.value)()
+            st = self._lib.rami_game_legal_actions(self.handle, self._ids, n.value,
+                                                   ctypes.byref(n))
+        check(st)
+        return list(self._ids[:n.value])
+
+    def legal_actions_mask(self, out: Any = None) -> Any:
+        """A numpy int8 array of num_distinct_actions: 1 for each legal id.
+        Pass ``out`` (a C-contiguous int8/uint8 array of that size) to fill
+        it without allocating."""
+        import numpy as np
+        n = self.num_distinct_actions
+        if out is None:
+            out = np.empty(n, dtype=np.int8)
+        elif out.size < n or out.itemsize != 1 or not out.flags.c_contiguous:
+            raise ArgumentError(-1, f'out must be a C-contiguous 1-byte array of {n}')
+        count = ctypes.c_size_t()
+        check(self._lib.rami_game_legal_actions_mask(self.handle, out.ctypes.data, out.size,
+                                                     ctypes.byref(count)))
+        return out
+
+    def play_action(self, action: int, player: Optional[int] = None) -> None:
+        """Plays the move with that id; an illegal id raises as :meth:`play`
+        (an id that names no move raises ArgumentError)."""
+        seat = self._player(player)
+        st = self._lib.rami_game_play_action(self.handle, seat, int(action))
+        if st < 0:
+            m = self._ruleset.action_to_move(action).to_c()  # ArgumentError: no such id
+            self._lib.rami_game_check(self.handle, seat, ctypes.byref(m), self._why, WHY_CAP)
+            raise error(st, self._why.value.decode() or None)
+
+    def action_to_move(self, action: int) -> Move:
+        return self._ruleset.action_to_move(action)
+
+    def move_to_action(self, move: MoveLike) -> int:
+        return self._ruleset.move_to_action(move)
+
+    def returns(self, kind: str = 'relative', match: bool = False) -> List[float]:
+        """Per-seat returns once the round (or, with match=True, the match)
+        is over: 'relative' (mean of the others' points minus own points,
+        zero-sum), 'penalty' (minus own points) or 'win' (winners share +1,
+        the others -1). PhaseError before."""
+        if kind not in RETURN_KINDS:
+            raise ArgumentError(-1, f'kind is one of {", ".join(RETURN_KINDS)}')
+        out = (ctypes.c_double * self.players)()
+        code = RETURN_KINDS[kind] | (_RETURN_MATCH if match else 0)
+        check(self._lib.rami_game_returns(self.handle, code, out, self.players))
+        return list(out)
+
+    # ---- text forms ----
+
+    def _text(self, fn: Any, *args: Any) -> str:
+        n = ctypes.c_size_t()
+        st = fn(self.handle, *args, None, 0, ctypes.byref(n))
+        if st not in (0, -3):
+            check(st)
+        buf = ctypes.create_string_buffer(n.value + 1)
+        check(fn(self.handle, *args, buf, len(buf), ctypes.byref(n)))
+        return buf.raw[:n.value].decode()
+
+    def save(self) -> str:
+        """A text record of the match that :meth:`load` replays exactly."""
+        return self._text(self._lib.rami_game_save)
+
+    def view(self, viewer: int = -1) -> Dict[str, Any]:
+        """What seat ``viewer`` may know, from the library's JSON view
+        (-1: everything)."""
+        return json.loads(self._text(self._lib.rami_game_view_json, viewer))
+
+    # ---- bots ----
+
+    def bot_move(self, level: Union[BotLevel, int, str] = BotLevel.GREEDY, seed: int = 0,
+                 playouts: int = 0, time_ms: int = 0) -> Move:
+        """The move a bot of that level ('random', 'greedy', 'strong') makes
+        for the current player, using only what that player may know."""
+        if isinstance(level, str):
+            level = BotLevel[level.upper()]
+        opt = _lib.CBotOptions()
+        check(self._lib.rami_bot_options_init(ctypes.byref(opt), int(level)))
+        opt.seed, opt.playouts, opt.time_ms = seed, playouts or opt.playouts, time_ms
+        m = _lib.CMove()
+        check(self._lib.rami_bot_choose(self.handle, ctypes.byref(opt), ctypes.byref(m)))
+        return Move.from_c(m)
+
+    def hint(self) -> Tuple[Move, str]:
+        """A suggested move for the current player and a one-line reason."""
+        m = _lib.CMove()
+        check(self._lib.rami_game_hint(self.handle, ctypes.byref(m), self._why, WHY_CAP))
+        return Move.from_c(m), self._why.value.decode()
+
+    def determinize(self, viewer: int, seed: int) -> 'Game':
+        """A copy in which everything seat ``viewer`` cannot see is dealt
+        anew from seed."""
+        h = ctypes.c_void_p()
+        check(self._lib.rami_game_determinize(self.handle, viewer, seed, ctypes.byref(h)))
+        return Game._wrap(h.value)
+
+
+def meld_check(cards: Sequence[CardLike], ruleset: Optional[Ruleset] = None) -> Meld:
+    """The meld the cards form; InvalidMeldError with the reason if none."""
+    arr, n = card_array(cards)
+    info = _lib.CMeldInfo()
+    rs = ctypes.byref(ruleset._c) if ruleset is not None else None
+    check(_lib.lib().rami_meld_check(rs, arr, n, ctypes.byref(info)))
+    return Meld.from_c(info)
+
+
+def solve_hand(cards: Sequence[CardLike], ruleset: Optional[Ruleset] = None,
+               goal: str = 'min_penalty') -> Solution:
+    """Best disjoint melds of a hand: goal 'min_penalty' (going out) or
+    'max_points' (what an opening can reach)."""
+    goals = {'max_points': 0, 'min_penalty': 1}
+    if goal not in goals:
+        raise ArgumentError(-1, 'goal is max_points or min_penalty')
+    arr, n = card_array(cards)
+    rs = ruleset if ruleset is not None else Ruleset()
+    sol = _lib.CSolution()
+    check(_lib.lib().rami_solve_hand(ctypes.byref(rs._c), arr, n, goals[goal],
+                                     ctypes.byref(sol)))
+    return Solution([Meld.from_c(m) for m in sol.melds[:sol.meld_count]],
+                    [Card(c) for c in sol.left[:sol.left_count]], sol.points, sol.penalty)

@@ -1,0 +1,283 @@
+"""The Python package rami (python/rami) against the built library: struct
+layouts, errors, cards and moves, the game, integer actions, returns."""
+
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+import rami
+from rami import _lib
+
+# Seat 0 holds a double 7S for an invalid set, an opening (KC KD KH + 8S 9S
+# 10S = 57) and no ace of spades; the stock is drawn from its end.
+HANDS = [['7S', '7S', '7H', '8S', '9S', '10S', 'KD', 'KC', 'KH', '2C', '3D', '4H', '5S'],
+         ['AC', '2C', '3C', '4D', '5D', '6D', 'QS', 'QH', 'QD', '9C', '9D', '2H', 'JK']]
+STOCK = ['5C', '6C', '7C', '8C']
+DISCARD = ['JD']
+
+
+def dealt_game():
+    return rami.Game.from_deal(HANDS, STOCK, DISCARD, ruleset=rami.Ruleset('51', 2))
+
+
+def play_to_end(game, levels=('strong', 'greedy'), seed=1):
+    moves = []
+    while not game.over:
+        move = game.bot_move(levels[game.current_player % len(levels)], seed=seed + len(moves),
+                             playouts=200)
+        assert move in game.legal_moves(), move
+        game.play(move)
+        moves.append(move)
+    return moves
+
+
+# ---- the mirror of rami.h ----
+
+def test_structs_match_the_c_compiler():
+    exe = os.environ.get('RAMI_LAYOUT_EXE')
+    if not exe:
+        pytest.skip('RAMI_LAYOUT_EXE not set (meson test sets it)')
+    layout = json.loads(subprocess.check_output([exe]))
+    assert set(layout) == set(_lib.STRUCTS)
+    for name, cls in _lib.STRUCTS.items():
+        c = layout[name]
+        assert rami._lib.ctypes.sizeof(cls) == c.pop('sizeof'), name
+        assert [f[0] for f in cls._fields_] == list(c), name + ': field order'
+        for field, offset in c.items():
+            assert getattr(cls, field).offset == offset, name + '.' + field
+
+
+def header_text():
+    with open(os.path.join(os.path.dirname(_lib.__file__), '..', '..', 'include', 'rami.h'),
+              encoding='utf-8') as f:
+        return f.read()
+
+
+def test_status_names_and_functions_match_the_header():
+    text = header_text()
+    found = {int(v): n for n, v in re.findall(r'X\((RAMI_\w+), (-?\d+),', text)}
+    assert found == rami.STATUS_NAMES
+    declared = set(re.findall(r'RAMI_API [^;(]*?\b(rami_\w+)\(', text))
+    assert declared == set(_lib.SIGNATURES)
+    assert rami.strerror(-19) == 'nothing to take back'
+    assert re.match(r'^\d+\.\d+\.\d+$', rami.version())
+
+
+def test_library_error_says_what_to_do(monkeypatch, tmp_path):
+    monkeypatch.setattr(_lib, '_loaded', None)
+    monkeypatch.setenv('RAMI_LIB', str(tmp_path / 'librami.so'))
+    monkeypatch.setattr(_lib, '_candidates', lambda: [(str(tmp_path / 'librami.so'), 'RAMI_LIB',
+                                                      False)])
+    with pytest.raises(rami.RamiLibraryError) as e:
+        rami.Game()
+    assert 'RAMI_LIB' in str(e.value) and 'pip install' in str(e.value)
+    assert isinstance(e.value, OSError)
+
+
+# ---- cards and moves ----
+
+def test_cards_print_in_the_notation():
+    assert str(rami.Card('10♥')) == '10H'
+    assert rami.Card('7s') is rami.Card(0x37) is rami.Card.make(7, rami.Suit.SPADES)
+    assert rami.Card('JK') is rami.JOKER and rami.JOKER.is_joker
+    assert (rami.Card('QD').rank, rami.Card('QD').suit) == (12, rami.Suit.DIAMONDS)
+    assert [str(c) for c in rami.cards('AS, 2S 3S')] == ['AS', '2S', '3S']
+    assert sorted(rami.cards('JK 2S AC')) == rami.cards('AC 2S JK')
+    with pytest.raises(rami.ParseError):
+        rami.Card('1X')
+    with pytest.raises(rami.ArgumentError):
+        rami.Card(0x3E)
+    with pytest.raises(AttributeError):
+        rami.Card('7S').code = 3
+
+
+def test_moves_print_and_compare():
+    m = rami.Move('meld 7s 8s, 9s')
+    assert str(m) == 'meld 7S 8S 9S' and m == rami.Move.meld('7S', '8S', '9S')
+    assert repr(rami.Move.lay('JK', 1, rami.Side.HIGH)) == "Move('lay JK on 2 high')"
+    assert rami.Move.draw().kind == rami.MoveKind.DRAW and str(rami.Move.take()) == 'take'
+    assert {rami.Move('discard KH'), rami.Move.discard('KH')} == {rami.Move('discard KH')}
+    with pytest.raises(rami.ParseError):
+        rami.Move('dance a jig')
+
+
+# ---- rulesets ----
+
+def test_rulesets():
+    rs = rami.Ruleset('finnish', players=3, opening_points=15)
+    assert (rs.players, rs.hand_size, rs.opening_points) == (3, 10, 15)
+    assert rs.has(rami.Option.JOKER_SWAP) and not rs.has(rami.Option.OPEN_TURN_LAYOFF)
+    assert rs.replace(opening_points=30) == rami.Ruleset('finnish', 3)
+    with pytest.raises(rami.RulesetError) as e:
+        rami.Ruleset('51', 2, hand_size=40)
+    assert 'hand_size' in e.value.reason
+    with pytest.raises(rami.ArgumentError):
+        rami.Ruleset('51', 7)
+    with pytest.raises(rami.RulesetError):
+        rami.Ruleset('52')
+    with pytest.raises(TypeError):
+        rami.Ruleset('51', 2, colour='red')
+    with pytest.raises(AttributeError):
+        rs.players = 4
+
+
+# ---- the game ----
+
+def test_bots_play_a_round_to_the_end():
+    with rami.Game('51', players=2, seed=7) as g:
+        moves = play_to_end(g)
+        assert g.over and len(moves) > 4
+        result = g.round_result()
+        assert result.reason in ('went_out', 'stock_out', 'turn_limit') and result.winners
+        assert g.scores() == result.points
+        assert g.legal_moves() == [] and g.legal_actions() == []
+        with pytest.raises(rami.PhaseError):
+            g.bot_move()
+    with pytest.raises(rami.ArgumentError):
+        g.phase  # closed
+
+
+def test_a_match_of_two_rounds():
+    g = rami.Game('40', 3, seed=11, match_rounds=2)
+    play_to_end(g)
+    first = g.round_result().points
+    assert g.phase == rami.Phase.ROUND_OVER
+    g.next_round()
+    assert g.round == 2
+    play_to_end(g)
+    assert g.phase == rami.Phase.MATCH_OVER
+    assert g.scores() == [a + b for a, b in zip(first, g.round_result().points)]
+    low = min(g.scores())
+    assert g.match_winners() == [s for s, t in enumerate(g.scores()) if t == low]
+
+
+def test_a_meld_and_its_undo():
+    g = dealt_game()
+    g.play('draw')
+    assert g.hand()[1] == rami.Card('8C')  # the stock's last card came in
+    before = g.save()
+    g.play(rami.Move.meld('KH', 'KC', 'KD'))
+    [meld] = g.melds()
+    assert (meld.kind, str(meld), meld.points, meld.owner) == ('set', 'KC KD KH', 30, 0)
+    g.undo()
+    assert g.save() == before and g.melds() == []
+    with pytest.raises(rami.UndoError):
+        g.undo()
+
+
+def test_refused_moves_raise_their_class_with_the_reason():
+    g = dealt_game()
+    cases = [('draw', 1, rami.NotYourTurnError, "seat 0's turn"),
+             ('discard 5S', None, rami.PhaseError, 'draw a card first')]
+    after_draw = [('meld 7S 7S 7H', None, rami.InvalidMeldError,
+                   'a set cannot hold two cards of one suit'),
+                  ('discard AS', None, rami.NotInHandError, 'AS'),
+                  ('lay 5S on 1', None, rami.NotOpenedError, '51'),
+                  ('draw', None, rami.PhaseError, '')]
+    for stage, cases_of_stage in enumerate((cases, after_draw)):
+        if stage == 1:
+            g.play('draw')
+        for move, player, cls, reason in cases_of_stage:
+            before = (g.save(), g.view())
+            with pytest.raises(cls) as e:
+                g.play(move, player)
+            assert isinstance(e.value, rami.IllegalMoveError)
+            assert e.value.status == cls.status and e.value.name == rami.STATUS_NAMES[cls.status]
+            assert reason in e.value.reason
+            assert (g.save(), g.view()) == before, move
+            with pytest.raises(cls):
+                g.check(move, player)
+            assert not g.is_legal(move, player)
+
+
+def test_hint_clone_determinize():
+    g = dealt_game()
+    move, why = g.hint()
+    assert move in g.legal_moves() and why
+    c = g.clone()
+    assert c == g
+    c.play('draw')
+    assert c != g and g.phase == rami.Phase.DRAW
+    d = g.determinize(0, 5)
+    assert d.hand(0) == g.hand(0) and d.stock_count == g.stock_count
+
+
+def test_save_load_round_trip():
+    g = rami.Game('finnish', players=3, seed=99)
+    for _ in range(20):
+        g.play(g.bot_move('greedy'))
+    h = rami.Game.load(g.save())
+    assert h == g and h.legal_moves() == g.legal_moves()
+    play_to_end(g, seed=5)
+    play_to_end(h, seed=5)
+    assert h == g
+    with pytest.raises(rami.ParseError):
+        rami.Game.load('not a record')
+    g = dealt_game()
+    g.play('draw')
+    g.play('discard 2C')
+    with pytest.raises((rami.ParseError, rami.CorruptRecordError)):
+        rami.Game.load(g.save().replace('discard 2C', 'discard AS'))
+
+
+def test_view_hides_other_hands():
+    g = dealt_game()
+    view = g.view(0)
+    assert view['hand'] == [str(c) for c in g.hand(0)]
+    assert 'JK' not in json.dumps(view['hand'])
+    assert g.view()['stock_count'] == len(STOCK)
+
+
+def test_meld_check_and_solver():
+    assert str(rami.meld_check(rami.cards('JK 7S 8S')).joker_as) == '6S'
+    with pytest.raises(rami.InvalidMeldError):
+        rami.meld_check(['7S', '7S', '7H'])
+    sol = rami.solve_hand(rami.cards('7S 8S 9S KH KD KC 2C'))
+    assert (sol.points, sol.penalty, [str(c) for c in sol.left]) == (54, 2, ['2C'])
+
+
+# ---- integer actions and returns ----
+
+def test_actions_agree_with_moves():
+    np = pytest.importorskip('numpy')
+    g = rami.Game('51', players=3, seed=4)
+    n = g.num_distinct_actions
+    assert n == rami.Ruleset('51', 3).num_distinct_actions == 6650
+    mask = np.zeros(n, dtype=np.int8)
+    steps = 0
+    while not g.over:
+        moves, ids = g.legal_moves(), g.legal_actions()
+        assert ids == sorted(g.move_to_action(m) for m in moves)
+        assert [g.action_to_move(a) for a in ids] == sorted(moves, key=g.move_to_action)
+        g.legal_actions_mask(mask)
+        assert list(np.flatnonzero(mask)) == ids
+        g.play_action(ids[steps % len(ids)])
+        steps += 1
+    assert steps <= g.ruleset.max_game_length
+    assert g.legal_actions_mask().sum() == 0
+    pen, rel, win = g.returns('penalty'), g.returns(), g.returns('win')
+    assert pen == [-p for p in g.round_result().points]
+    assert abs(sum(rel)) < 1e-9 and abs(sum(win)) < 1e-9
+    with pytest.raises(rami.PhaseError):
+        g.returns(match=True)
+    with pytest.raises(rami.ArgumentError):
+        g.returns('score')
+
+
+def test_bad_action_ids_change_nothing():
+    g = rami.Game('51', players=2, seed=4)
+    before = g.save()
+    for bad in (6650, 2**32 - 1, 197 + 3 * 583 + 6 * 4 + 3):  # out of range, a hole
+        with pytest.raises(rami.ArgumentError):
+            g.play_action(bad)
+    with pytest.raises(rami.PhaseError) as e:
+        g.play_action(6649)  # discard JK before drawing
+    assert 'draw a card first' in e.value.reason
+    with pytest.raises(rami.NotYourTurnError):
+        g.play_action(0, player=1)
+    assert g.save() == before
+    with pytest.raises(rami.ArgumentError):
+        g.legal_actions_mask(__import__('numpy').zeros(10, dtype=__import__('numpy').int8))
