@@ -534,6 +534,33 @@ enum rami_return_kind {
  * not over); out is untouched on error. Thread-safe for const handles. */
 RAMI_API int rami_game_returns(const rami_game *g, int kind, double *out, size_t cap);
 
+/* ------------------------------------------------------------------------ */
+/* Observation tensors (for learning agents)                                 */
+/* ------------------------------------------------------------------------ */
+
+/* What seat `viewer` may know, as a flat float array of a fixed size per
+ * ruleset (layouts and sizes in doc/observations.md). The observation
+ * tensor holds the present: the viewer's own hand (counts per face), hand
+ * sizes, opened flags and totals of every seat (seats counted from the
+ * viewer), the discard pile, the table melds, phase, turn, stock and the
+ * turn's pending obligations. The information-state tensor adds what the
+ * viewer saw happen this round: per seat the cards taken from the discard
+ * pile (and jokers retrieved), the discard tops passed over by drawing
+ * from the stock, the cards discarded, and the cards known to be in that
+ * hand. Only public information and the viewer's own hand go in: two games
+ * that differ only in cards the viewer cannot see give the same bytes.
+ *
+ * Sizes: 0 for a NULL or invalid ruleset. Tensors: buf[0..size) is
+ * written, nothing beyond. Errors: RAMI_E_ARG (NULL g, buf NULL with
+ * cap > 0, viewer not a seat), RAMI_E_BUFFER (cap < size; nothing
+ * written). No allocation; reads g only; cost linear in the round's moves
+ * (information state) or the table (observation). */
+RAMI_API uint32_t rami_observation_tensor_size(const rami_ruleset *rs);
+RAMI_API uint32_t rami_information_state_tensor_size(const rami_ruleset *rs);
+RAMI_API int rami_game_observation_tensor(const rami_game *g, int viewer, float *buf, size_t cap);
+RAMI_API int rami_game_information_state_tensor(const rami_game *g, int viewer, float *buf,
+                                                size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

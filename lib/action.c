@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "textbuf.h"
 
 #define FACES          52 /* natural faces: face = suit * 13 + rank - 1 */
 #define FACE_JOKER     52
@@ -154,13 +154,18 @@ static unsigned mask_unrank(unsigned n, uint32_t r)
 
 /* ---- the layout ---- */
 
+unsigned rami__table_slots(const rami_ruleset *rs)
+{
+    unsigned pack = rami__pack_size(rs), naturals = 52u * rs->decks;
+    return pack / 3u < naturals / 2u ? pack / 3u : naturals / 2u;
+}
+
 static void layout_init(layout *L, const rami_ruleset *rs)
 {
     L->joker = rs->jokers > 0;
     L->jokers = rs->jokers < rs->jokers_per_meld ? rs->jokers : rs->jokers_per_meld;
     L->longest = rs->hand_size + 2u < RAMI_MAX_MELD ? rs->hand_size + 2u : RAMI_MAX_MELD;
-    unsigned pack = rami__pack_size(rs), naturals = 52u * rs->decks;
-    L->slots = pack / 3u < naturals / 2u ? pack / 3u : naturals / 2u;
+    L->slots = rami__table_slots(rs);
     L->choice = (rs->options & RAMI_OPT_JOKER_CHOICE) != 0;
     L->swaps = L->joker && (rs->options & RAMI_OPT_JOKER_SWAP);
     L->per_slot = LAYOFF_JOKER + (L->joker ? 1u + 2u * L->choice : 0u);

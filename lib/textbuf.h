@@ -72,4 +72,11 @@ static inline int tb_output(tb_writer write, const rami_game *g, int arg, char *
     return RAMI_OK;
 }
 
+/* ---- action.c ---- */
+
+/* Table melds that can lie at once under rs (doc/actions.md, T): every
+ * meld holds 3 cards of which 2 naturals. The action numbering and the
+ * observation tensors (observation.c) share it. */
+RAMI_INTERNAL unsigned rami__table_slots(const rami_ruleset *rs);
+
 #endif

@@ -168,6 +168,11 @@ SIGNATURES = {
     'rami_game_play_action': (_int, [_game, _int, Action]),
     'rami_max_game_length': (u32, [_P(CRuleset)]),
     'rami_game_returns': (_int, [_game, _int, _P(_double), _size]),
+    # Observation tensors (doc/observations.md).
+    'rami_observation_tensor_size': (u32, [_P(CRuleset)]),
+    'rami_information_state_tensor_size': (u32, [_P(CRuleset)]),
+    'rami_game_observation_tensor': (_int, [_game, _int, ctypes.c_void_p, _size]),
+    'rami_game_information_state_tensor': (_int, [_game, _int, ctypes.c_void_p, _size]),
 }
 
 # --------------------------------------------------------------------------

@@ -78,7 +78,8 @@ class _Core:
         return self.game.legal_actions_mask()
 
     def observation_space(self) -> Box:
-        return Box(0.0, 1.0, (self.tensor_size,), np.float32)
+        # Counts, flags and point totals: all >= 0 (doc/observations.md).
+        return Box(0.0, np.inf, (self.tensor_size,), np.float32)
 
 
 class RamiEnv:
@@ -168,11 +169,16 @@ class RamiEnv:
         self.agent_selection = self.possible_agents[game.current_player]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self.agent_name_mapping[agent]
-        return {'observation': self._core.tensor(seat), 'action_mask': self._core.mask(seat)}
+        return {'observation': self._core.tensor(self.agent_name_mapping[agent]),
+                'action_mask': self.action_mask(agent)}
 
     def action_mask(self, agent: Optional[str] = None) -> np.ndarray:
-        return self._core.mask(self.agent_name_mapping[agent or self.agent_selection])
+        """The agent's legal ids; all zeros when it is not its turn or its
+        episode has ended."""
+        agent = agent or self.agent_selection
+        if self.terminations.get(agent, True) or self.truncations.get(agent, True):
+            return np.zeros(self._core.num_actions, dtype=np.int8)
+        return self._core.mask(self.agent_name_mapping[agent])
 
     def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool,
                                                     bool, Dict[str, Any]]:

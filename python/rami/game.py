@@ -382,6 +382,27 @@ class Game:
     def move_to_action(self, move: MoveLike) -> int:
         return self._ruleset.move_to_action(move)
 
+    def _tensor(self, fn: Any, size: int, seat: int, out: Any) -> Any:
+        import numpy as np
+        if out is None:
+            out = np.empty(size, dtype=np.float32)
+        elif out.dtype != np.float32 or out.size < size or not out.flags.c_contiguous:
+            raise ArgumentError(-1, f'out must be a C-contiguous float32 array of {size}')
+        check(fn(self.handle, seat, out.ctypes.data, out.size))
+        return out
+
+    def observation_tensor(self, seat: int, out: Any = None) -> Any:
+        """What seat may see now, as a numpy float32 array of
+        ruleset.observation_tensor_size (doc/observations.md)."""
+        return self._tensor(self._lib.rami_game_observation_tensor,
+                            self._ruleset.observation_tensor_size, seat, out)
+
+    def information_state_tensor(self, seat: int, out: Any = None) -> Any:
+        """The observation plus what seat saw happen this round, as a numpy
+        float32 array of ruleset.information_state_tensor_size."""
+        return self._tensor(self._lib.rami_game_information_state_tensor,
+                            self._ruleset.information_state_tensor_size, seat, out)
+
     def returns(self, kind: str = 'relative', match: bool = False) -> List[float]:
         """Per-seat returns once the round (or, with match=True, the match)
         is over: 'relative' (mean of the others' points minus own points,

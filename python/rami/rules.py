@@ -139,6 +139,16 @@ class Ruleset:
         """The most actions one round can take (0: no turn cap, no bound)."""
         return int(_lib.lib().rami_max_game_length(ctypes.byref(self._c)))
 
+    @property
+    def observation_tensor_size(self) -> int:
+        """Floats in an observation tensor (doc/observations.md)."""
+        return int(_lib.lib().rami_observation_tensor_size(ctypes.byref(self._c)))
+
+    @property
+    def information_state_tensor_size(self) -> int:
+        """Floats in an information-state tensor (doc/observations.md)."""
+        return int(_lib.lib().rami_information_state_tensor_size(ctypes.byref(self._c)))
+
     def move_to_action(self, move: MoveLike) -> int:
         a = _lib.Action()
         m = as_move(move).to_c()
