@@ -84,6 +84,12 @@ static void test_sizes(void **state)
     rami_ruleset rs = preset(RAMI_PRESET_51, 2);
     assert_int_equal(rami_observation_tensor_size(&rs), 2033);
     assert_int_equal(rami_information_state_tensor_size(&rs), 2457);
+    rs = preset(RAMI_PRESET_51, 4);
+    assert_int_equal(rami_observation_tensor_size(&rs), 2113);
+    assert_int_equal(rami_information_state_tensor_size(&rs), 2961);
+    rs = preset(RAMI_PRESET_FINNISH, 2);
+    assert_int_equal(rami_observation_tensor_size(&rs), 1133);
+    assert_int_equal(rami_information_state_tensor_size(&rs), 1557);
     for (int p = RAMI_PRESET_51; p <= RAMI_PRESET_FINNISH; p++)
         for (unsigned players = 2; players <= 6; players++) {
             rs = preset(p, players);
