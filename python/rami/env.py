@@ -73,9 +73,10 @@ class _Core:
     def mask(self, seat: int) -> np.ndarray:
         """The legal ids of seat if it is to move, else all zeros."""
         assert self.game is not None, 'call reset() first'
-        if self.game.over or self.game.current_player != seat:
+        game = self.game
+        if game.phase >= Phase.ROUND_OVER or game.current_player != seat:
             return np.zeros(self.num_actions, dtype=np.int8)
-        return self.game.legal_actions_mask()
+        return game.legal_actions_mask()
 
     def observation_space(self) -> Box:
         # Counts, flags and point totals: all >= 0 (doc/observations.md).

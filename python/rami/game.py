@@ -97,6 +97,10 @@ class Game:
         c = _lib.CRuleset()
         check(self._lib.rami_game_ruleset(handle, ctypes.byref(c)))
         self._ruleset = Ruleset.from_c(c)
+        # Constant for the game's ruleset: asked once.
+        self._sizes = (self._ruleset.num_distinct_actions,
+                       self._ruleset.observation_tensor_size,
+                       self._ruleset.information_state_tensor_size)
         self._moves: Optional[ctypes.Array] = None
         self._ids: Optional[ctypes.Array] = None
         self._why = ctypes.create_string_buffer(WHY_CAP)
@@ -335,7 +339,7 @@ class Game:
 
     @property
     def num_distinct_actions(self) -> int:
-        return self._ruleset.num_distinct_actions
+        return self._sizes[0]
 
     def legal_actions(self) -> List[int]:
         """The ids of the legal moves, ascending."""
@@ -356,7 +360,7 @@ class Game:
         Pass ``out`` (a C-contiguous int8/uint8 array of that size) to fill
         it without allocating."""
         import numpy as np
-        n = self.num_distinct_actions
+        n = self._sizes[0]
         if out is None:
             out = np.empty(n, dtype=np.int8)
         elif out.size < n or out.itemsize != 1 or not out.flags.c_contiguous:
@@ -394,14 +398,13 @@ class Game:
     def observation_tensor(self, seat: int, out: Any = None) -> Any:
         """What seat may see now, as a numpy float32 array of
         ruleset.observation_tensor_size (doc/observations.md)."""
-        return self._tensor(self._lib.rami_game_observation_tensor,
-                            self._ruleset.observation_tensor_size, seat, out)
+        return self._tensor(self._lib.rami_game_observation_tensor, self._sizes[1], seat, out)
 
     def information_state_tensor(self, seat: int, out: Any = None) -> Any:
         """The observation plus what seat saw happen this round, as a numpy
         float32 array of ruleset.information_state_tensor_size."""
-        return self._tensor(self._lib.rami_game_information_state_tensor,
-                            self._ruleset.information_state_tensor_size, seat, out)
+        return self._tensor(self._lib.rami_game_information_state_tensor, self._sizes[2], seat,
+                            out)
 
     def returns(self, kind: str = 'relative', match: bool = False) -> List[float]:
         """Per-seat returns once the round (or, with match=True, the match)

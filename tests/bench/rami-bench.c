@@ -313,6 +313,36 @@ static void bench_actions(void)
     }
 }
 
+/* ---- observation tensors ---- */
+
+static void bench_tensors(void)
+{
+    if (npositions == 0)
+        collect_positions();
+    static float buf[8192];
+    static double per[MAX_POSITIONS];
+    figure *fo = fig("observation_tensor", "ns/call (median over positions)");
+    figure *fi = fig("infostate_tensor", "ns/call (median over positions)");
+    for (int rep = 0; rep < REPS; rep++) {
+        for (int info = 0; info < 2; info++) {
+            enum { LOOPS = 10 };
+            for (unsigned i = 0; i < npositions; i++) {
+                double t0 = now();
+                for (unsigned l = 0; l < LOOPS; l++) {
+                    if (info)
+                        rami_game_information_state_tensor(positions[i], 0, buf, 8192);
+                    else
+                        rami_game_observation_tensor(positions[i], 0, buf, 8192);
+                }
+                per[i] = (now() - t0) * 1e9 / LOOPS;
+            }
+            qsort(per, npositions, sizeof per[0], cmp_double);
+            add(info ? fi : fo, per[npositions / 2]);
+        }
+        sink = (unsigned)buf[0];
+    }
+}
+
 /* ---- handles ---- */
 
 static void bench_handles(void)
@@ -437,13 +467,10 @@ struct bench {
     const char *name;
     void (*run)(void);
 } benches[] = {
-    {"meld_check", bench_meld_check},
-    {"legal_moves", bench_legal_moves},
-    {"selfplay", bench_selfplay},
-    {"actions", bench_actions},
-    {"handles", bench_handles},
-    {"solve", bench_solve},
-    {"bot", bench_bot},
+    {"meld_check", bench_meld_check}, {"legal_moves", bench_legal_moves},
+    {"selfplay", bench_selfplay},     {"actions", bench_actions},
+    {"tensors", bench_tensors},       {"handles", bench_handles},
+    {"solve", bench_solve},           {"bot", bench_bot},
 };
 
 int main(int argc, char **argv)
