@@ -17,6 +17,10 @@ struct job {
     rami_bot_options opt;
     rami_game *game; /* the worker's clone */
     rami_move move;
+    /* A hint (rami_game_hint) for a connection instead of a bot move. */
+    uint64_t conn_id;
+    char *re, *id;
+    char why[REASON_CAP];
 };
 
 struct bots {
@@ -33,6 +37,8 @@ struct bots {
 static void job_free(struct job *j)
 {
     rami_game_free(j->game);
+    free(j->re);
+    free(j->id);
     free(j);
 }
 
@@ -59,7 +65,10 @@ static void *worker(void *arg)
     struct job *j;
     while ((j = take_todo(b)) != NULL) {
         j->next = NULL;
-        j->status = rami_bot_choose(j->game, &j->opt, &j->move);
+        if (j->conn_id)
+            j->status = rami_game_hint(j->game, &j->move, j->why, sizeof j->why);
+        else
+            j->status = rami_bot_choose(j->game, &j->opt, &j->move);
         pthread_mutex_lock(&b->mu);
         *b->done_tail = j;
         b->done_tail = &j->next;
@@ -126,9 +135,35 @@ static uint64_t job_seed(const struct table *t)
     return x * 0xBF58476D1CE4E5B9u;
 }
 
+static void enqueue(struct bots *b, struct job *j)
+{
+    pthread_mutex_lock(&b->mu);
+    *b->todo_tail = j;
+    b->todo_tail = &j->next;
+    pthread_cond_signal(&b->cv);
+    pthread_mutex_unlock(&b->mu);
+}
+
+int bots_hint(struct server *srv, struct table *t, int seat, struct conn *c, const char *re,
+              const char *id)
+{
+    struct job *j = calloc(1, sizeof *j);
+    if (!j || rami_game_clone(t->game, &j->game) != RAMI_OK || !(j->re = strdup(re)) ||
+        !(j->id = strdup(id))) {
+        if (j)
+            job_free(j);
+        return -1;
+    }
+    j->table_id = t->id;
+    j->gen = t->version; /* the position the hint is for */
+    j->seat = seat;
+    j->conn_id = c->id;
+    enqueue(srv->bots, j);
+    return 0;
+}
+
 int bots_submit(struct server *srv, struct table *t, int seat, int level, int by)
 {
-    struct bots *b = srv->bots;
     struct job *j = calloc(1, sizeof *j);
     if (!j || rami_game_clone(t->game, &j->game) != RAMI_OK ||
         rami_bot_options_init(&j->opt, level) != RAMI_OK) {
@@ -143,11 +178,7 @@ int bots_submit(struct server *srv, struct table *t, int seat, int level, int by
     j->opt.seed = job_seed(t);
     if (level == RAMI_BOT_STRONG)
         j->opt.time_ms = (uint32_t)srv->cfg.bot_max_ms;
-    pthread_mutex_lock(&b->mu);
-    *b->todo_tail = j;
-    b->todo_tail = &j->next;
-    pthread_cond_signal(&b->cv);
-    pthread_mutex_unlock(&b->mu);
+    enqueue(srv->bots, j);
     return 0;
 }
 
@@ -163,7 +194,11 @@ void bots_drain(struct server *srv)
     pthread_mutex_unlock(&b->mu);
     while (j) {
         struct job *next = j->next;
-        table_bot_result(srv, j->table_id, j->gen, j->seat, j->by, j->status, &j->move);
+        if (j->conn_id)
+            proto_hint_result(srv, j->conn_id, j->re, j->id, j->table_id, j->gen, j->seat,
+                              j->status, &j->move, j->why);
+        else
+            table_bot_result(srv, j->table_id, j->gen, j->seat, j->by, j->status, &j->move);
         job_free(j);
         j = next;
     }

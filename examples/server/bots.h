@@ -16,7 +16,13 @@ void bots_stop(struct bots *b);
 /* Asks for a move of `seat` at level for table t as it is now; -1 if the
  * job cannot be made (no memory), 0 once queued. */
 int bots_submit(struct server *srv, struct table *t, int seat, int level, int by);
-/* On the network thread: plays the moves that have been decided. */
+/* Asks for rami_game_hint for seat (the current player) of table t as it is
+ * now, for connection c, to answer request (re, id) with
+ * proto_hint_result; -1 if the job cannot be made. */
+int bots_hint(struct server *srv, struct table *t, int seat, struct conn *c, const char *re,
+              const char *id);
+/* On the network thread: plays the moves that have been decided and
+ * answers the hints. */
 void bots_drain(struct server *srv);
 
 #endif

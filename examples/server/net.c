@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define TICK_US       (50 * 1000)
 #define RX_CHUNK      4096
@@ -195,6 +196,14 @@ static int conn_write_one(struct server *srv, struct conn *c)
 /* Connections                                                               */
 /* ------------------------------------------------------------------------ */
 
+struct conn *conn_find(struct server *srv, uint64_t id)
+{
+    for (struct conn *c = srv->conns; c; c = c->next)
+        if (c->id == id)
+            return c;
+    return NULL;
+}
+
 int conn_attach(struct conn *c, struct table *t, int seat)
 {
     for (int i = 0; i < c->nattach; i++)
@@ -221,6 +230,7 @@ void conn_detach(struct conn *c, struct table *t, int seat)
 static void conn_open(struct server *srv, struct conn *c, struct lws *wsi)
 {
     memset(c, 0, sizeof *c);
+    c->id = ++srv->last_conn_id;
     c->wsi = wsi;
     c->is_ws = 1;
     c->next = srv->conns;
@@ -345,6 +355,20 @@ static void health_json(struct server *srv, struct sbuf *b)
               (long long)(now_ms() - srv->started_ms));
 }
 
+/* With a web root that holds the page (web/index.html), / leads to it. */
+static int redirect_to_page(struct server *srv, struct lws *wsi)
+{
+    struct net *net = srv->net;
+    char path[sizeof net->web_root + 32];
+    unsigned char head[LWS_PRE + 256], *p = head + LWS_PRE, *end = head + sizeof head - 1;
+    snprintf(path, sizeof path, "%s/web/index.html", net->web_root);
+    if (!net->web_root[0] || access(path, R_OK) != 0)
+        return 0;
+    if (lws_http_redirect(wsi, HTTP_STATUS_FOUND, (const unsigned char *)"/web/", 5, &p, end) < 0)
+        return -1;
+    return lws_http_transaction_completed(wsi) ? -1 : 1;
+}
+
 static int http_request(struct server *srv, struct conn *c, struct lws *wsi)
 {
     char uri[256];
@@ -353,6 +377,11 @@ static int http_request(struct server *srv, struct conn *c, struct lws *wsi)
     c->http_kind = strcmp(uri, "/health") == 0 ? HTTP_HEALTH
                    : strcmp(uri, "/") == 0     ? HTTP_INDEX
                                                : HTTP_NOTFOUND;
+    if (c->http_kind == HTTP_INDEX) {
+        int rc = redirect_to_page(srv, wsi);
+        if (rc != 0)
+            return rc < 0 ? -1 : 0;
+    }
     if (c->http_kind == HTTP_NOTFOUND) {
         if (lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL))
             return -1;

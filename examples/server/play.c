@@ -143,6 +143,38 @@ int table_undo(struct server *srv, struct table *t, int seat, const struct reply
     return 0;
 }
 
+int table_check(struct table *t, int seat, const rami_move *m, struct err *e)
+{
+    char why[REASON_CAP];
+    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+        return -1;
+    int rc = rami_game_check(t->game, seat, m, why, sizeof why);
+    if (rc == RAMI_OK)
+        return 0;
+    err_set(e, "illegal_move", "%s", rami_strerror(rc));
+    e->status = rc;
+    snprintf(e->reason, sizeof e->reason, "%s", why);
+    return -1;
+}
+
+int table_hint(struct server *srv, struct table *t, int seat, const struct reply *r, struct err *e)
+{
+    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+        return -1;
+    int cur = rami_game_current_player(t->game);
+    if (cur != seat) {
+        char why[64];
+        snprintf(why, sizeof why, "it is seat %d's turn", cur);
+        return refuse(srv, e, RAMI_E_TURN, why);
+    }
+    if (r->c->hint_pending)
+        return err_set(e, "busy", "a hint for this connection is still being worked out");
+    if (bots_hint(srv, t, seat, r->c, r->re, r->id) != 0)
+        return err_set(e, "server_error", "out of memory");
+    r->c->hint_pending = 1;
+    return 0;
+}
+
 int table_legal_moves(struct server *srv, struct table *t, int seat, struct sbuf *out,
                       struct err *e)
 {

@@ -362,22 +362,79 @@ static int h_resume(struct req *rq, struct err *e)
     return 0;
 }
 
-static int h_move(struct req *rq, struct err *e)
+static int parse_move(struct req *rq, rami_move *m, struct err *e)
 {
     const char *text = NULL;
-    rami_move m;
     if (get_str(rq->root, "move", 1, MOVE_CAP, &text, e) != 0)
         return -1;
-    int rc = rami_move_parse(text, &m);
-    if (rc != RAMI_OK) {
+    int rc = rami_move_parse(text, m);
+    if (rc == RAMI_OK)
+        return 0;
+    err_set(e, "bad_move", "%s", rami_strerror(rc));
+    e->status = rc;
+    snprintf(e->reason, sizeof e->reason, "not move notation: %.100s", text);
+    return -1;
+}
+
+static int h_move(struct req *rq, struct err *e)
+{
+    rami_move m;
+    if (parse_move(rq, &m, e) != 0) {
         rq->srv->refused++;
-        err_set(e, "bad_move", "%s", rami_strerror(rc));
-        e->status = rc;
-        snprintf(e->reason, sizeof e->reason, "not move notation: %.100s", text);
         return -1;
     }
     struct reply r = reply_of(rq);
     return table_move(rq->srv, rq->t, rq->seat, &m, BY_PLAYER, &r, e);
+}
+
+static int h_check(struct req *rq, struct err *e)
+{
+    rami_move m;
+    if (parse_move(rq, &m, e) != 0 || table_check(rq->t, rq->seat, &m, e) != 0)
+        return -1;
+    char extra[96];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", rq->t->id_hex,
+             rq->seat, (long long)rq->t->version);
+    struct reply r = reply_of(rq);
+    proto_reply_ok(rq->srv, &r, extra, NULL);
+    return 0;
+}
+
+static int h_hint(struct req *rq, struct err *e)
+{
+    struct reply r = reply_of(rq);
+    return table_hint(rq->srv, rq->t, rq->seat, &r, e);
+}
+
+void proto_hint_result(struct server *srv, uint64_t conn_id, const char *re, const char *id,
+                       uint64_t table_id, int64_t version, int seat, int status, const rami_move *m,
+                       const char *why)
+{
+    struct conn *c = conn_find(srv, conn_id);
+    char text[MOVE_CAP], table[TABLE_ID_LEN + 1];
+    if (!c)
+        return;
+    c->hint_pending = 0;
+    struct err e = {0};
+    if (status != RAMI_OK || rami_move_format(m, text, sizeof text) != RAMI_OK) {
+        err_set(&e, "illegal_move", "%s", rami_strerror(status));
+        e.status = status ? status : RAMI_E_ARG;
+        snprintf(e.reason, sizeof e.reason, "no hint: %s", rami_strerror(status));
+        proto_error(srv, c, re, id, &e);
+        return;
+    }
+    for (int i = 0; i < 8; i++)
+        snprintf(table + 2 * i, 3, "%02x", (unsigned)(table_id >> (56 - 8 * i)) & 0xffu);
+    struct sbuf x;
+    sb_init(&x, 0);
+    sb_printf(&x, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,\"move\":\"%s\",\"reason\":", table,
+              seat, (long long)version, text);
+    sb_json_str(&x, why);
+    sb_puts(&x, ",");
+    struct reply r = {c, re, id};
+    if (!x.oom)
+        proto_reply_ok(srv, &r, x.p, NULL);
+    sb_free(&x);
 }
 
 static int h_undo(struct req *rq, struct err *e)
@@ -428,6 +485,8 @@ static const struct handler {
     {"move", h_move, NEEDS_SEAT},
     {"undo", h_undo, NEEDS_SEAT},
     {"moves", h_moves, NEEDS_SEAT},
+    {"check", h_check, NEEDS_SEAT},
+    {"hint", h_hint, NEEDS_SEAT},
     {"leave", h_leave, NEEDS_SEAT},
     {"start", h_start, NEEDS_SEAT},
 };

@@ -203,6 +203,11 @@ void table_detach_conn(struct server *srv, struct table *t, struct conn *c);
 int table_move(struct server *srv, struct table *t, int seat, const rami_move *m, int by,
                const struct reply *r, struct err *e);
 int table_undo(struct server *srv, struct table *t, int seat, const struct reply *r, struct err *e);
+/* Whether seat may make move m now (rami_game_check); changes nothing. */
+int table_check(struct table *t, int seat, const rami_move *m, struct err *e);
+/* Queues a hint (rami_game_hint on a worker) for the current player; the
+ * reply comes later (proto_hint_result). One at a time per connection. */
+int table_hint(struct server *srv, struct table *t, int seat, const struct reply *r, struct err *e);
 /* Appends "moves":[...], to out: seat's legal moves in notation. */
 int table_legal_moves(struct server *srv, struct table *t, int seat, struct sbuf *out,
                       struct err *e);
@@ -253,6 +258,7 @@ struct attach {
 };
 
 struct conn {
+    uint64_t id; /* never reused: hints find their connection by it */
     struct lws *wsi;
     int is_ws;
     /* Receiving. */
@@ -265,6 +271,7 @@ struct conn {
     size_t queued;
     int closing;
     int refused;            /* over the connection limit: reads nothing */
+    int hint_pending;       /* a hint is being computed for this connection */
     int has_held;           /* in srv->held list */
     struct conn *held_next; /* next connection with held messages */
     struct conn *prev, *next;
@@ -287,6 +294,7 @@ void conn_send(struct server *srv, struct conn *c, struct sbuf *sb);
 void conn_send_reply(struct server *srv, struct conn *c, struct sbuf *sb, const char *re,
                      const char *id_json);
 void conn_close_later(struct server *srv, struct conn *c);
+struct conn *conn_find(struct server *srv, uint64_t id); /* NULL once closed */
 void conn_detach(struct conn *c, struct table *t, int seat);
 int conn_attach(struct conn *c, struct table *t, int seat);
 
@@ -308,6 +316,7 @@ struct server {
     struct conn *conns;
     int nconns;
     struct conn *held; /* connections with held messages */
+    uint64_t last_conn_id;
     /* The open batch (batch.c). */
     int txn_open;
     int txn_failed;
@@ -340,6 +349,10 @@ void batch_commit(struct server *srv);
 void proto_handle(struct server *srv, struct conn *c, const char *text, size_t len);
 void proto_error(struct server *srv, struct conn *c, const char *re, const char *id_json,
                  const struct err *e);
+/* The answer to a hint request (bots_hint), once a worker has it. */
+void proto_hint_result(struct server *srv, uint64_t conn_id, const char *re, const char *id,
+                       uint64_t table_id, int64_t version, int seat, int status, const rami_move *m,
+                       const char *why);
 /* {"type":"ok", extra..., "info":..., "re":..., "id":...}; extra is a list
  * of JSON members each followed by a comma; info may be NULL. */
 void proto_reply_ok(struct server *srv, const struct reply *r, const char *extra,

@@ -244,12 +244,12 @@ int table_join(struct server *srv, struct table *t, int seat, const char *name,
     t->seats_dirty = 1;
     table_change(srv, t, seat, "join", st->name, BY_PLAYER);
     table_attach(srv, t, seat, r->c);
+    if (open_seat(t) < 0)
+        start_game(srv, t); /* before the reply: its info says "playing" */
     char extra[160];
     snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"token\":\"%s\",", t->id_hex, seat,
              token);
     proto_reply_ok(srv, r, extra, t);
-    if (open_seat(t) < 0)
-        start_game(srv, t);
     msg_push_all(srv, t, t->status == TABLE_PLAYING ? "state" : "table", "");
     return 0;
 }

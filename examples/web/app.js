@@ -7,6 +7,7 @@
 
 import { load } from '../js/rami.js';
 import { LocalTable } from './controller.js';
+import { RemoteTable } from './online.js';
 
 const $ = (sel) => document.querySelector(sel);
 const SUIT_SYMBOL = { C: '♣', D: '♦', H: '♥', S: '♠' };
@@ -15,6 +16,7 @@ const RANK_TEXT = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', '
 const PRESET_NAME = { 51: 'Rami 51', 40: 'Rami 40', finnish: 'Finnish rami' };
 const LEVEL_NAME = { random: 'random', greedy: 'greedy', strong: 'strong' };
 const SAVE_KEY = 'rami-web-game';
+const ONLINE_KEY = 'rami-web-online'; // per tab (sessionStorage): {table, seat, token, settings}
 
 let rami = null;
 let table = null;
@@ -42,8 +44,16 @@ async function main() {
   }
   readSettingsFromUrl();
   wireControls();
-  const saved = readSaved();
-  startTable(saved ? { ...saved.settings, record: saved.record } : formSettings());
+  // A link ?join=TABLE takes a seat at an online table; a reload of this tab
+  // comes back to the same seat with its token.
+  const join = new URLSearchParams(location.search).get('join');
+  const online = readOnline();
+  if (join && online?.table === join) startTable({ ...online.settings, online: true, resume: online });
+  else if (join) startTable({ ...formSettings(), online: true, join });
+  else {
+    const saved = readSaved();
+    startTable(saved ? { ...saved.settings, record: saved.record } : formSettings());
+  }
 }
 
 function readSettingsFromUrl() {
@@ -69,6 +79,8 @@ function startTable(options) {
   settings = options;
   for (const id of ['preset', 'bots', 'level', 'rounds']) $(`#${id}`).value = String(options[id]);
   Object.assign(ui, { selected: [], hint: null, message: null, resultShownFor: '', meldSizes: [], fresh: new Set() });
+  $('#invite').hidden = true;
+  if (options.online) return startOnline(options);
   table = new LocalTable(rami, options);
   table.addEventListener('update', (e) => render(e.detail));
   table.addEventListener('bot-move', (e) => noteBotMove(e.detail));
@@ -88,6 +100,95 @@ function startTable(options) {
   fitToScreen(window.matchMedia('(max-width: 900px)').matches);
 }
 
+// ---------------------------------------------------------------- online
+
+/** The rami-server to play on: ?server=ws://... or the one serving the page. */
+function serverUrl() {
+  const q = new URLSearchParams(location.search);
+  return q.get('server') ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+/** The address of an online table: opening it takes a seat. */
+function tableLink(id) {
+  const q = new URLSearchParams(location.search);
+  const server = q.has('server') ? `&server=${encodeURIComponent(q.get('server'))}` : '';
+  return `${location.origin}${location.pathname}?join=${id}${server}`;
+}
+
+/** An empty board while an online table waits for its players. */
+function clearBoard() {
+  snap = null;
+  for (const id of ['#seats', '#hand', '#log', '#choice']) $(id).replaceChildren();
+  $('#melds').innerHTML = '<p class="empty">No melds on the table yet.</p>';
+  $('#discard-top').replaceChildren();
+  for (const id of ['#stock-count', '#discard-count']) $(id).textContent = '0';
+  for (const id of ['#stock', '#discard']) $(id).classList.remove('live', 'target', 'hinted');
+  for (const b of document.querySelectorAll('#actions button')) b.disabled = true;
+  $('#board').setAttribute('aria-busy', 'true');
+  if ($('#result').open) $('#result').close();
+}
+
+function startOnline(options) {
+  clearBoard();
+  const create = options.join || options.resume ? undefined : {
+    preset: options.preset,
+    people: options.people,
+    bots: options.onlineBots,
+    level: options.level,
+    rounds: options.rounds,
+  };
+  const url = serverUrl();
+  table = new RemoteTable(rami, { url, create, join: options.join, resume: options.resume, name: 'player' });
+  table.addEventListener('update', (e) => {
+    if (!$('#invite').hidden) ui.message = null; // the game has started
+    $('#invite').hidden = true;
+    settings.rounds = e.detail.view.ruleset.match_rounds; // the table's, for "Round 1 of 3"
+    $('#board').setAttribute('aria-busy', 'false');
+    render(e.detail);
+  });
+  table.addEventListener('bot-move', (e) => noteBotMove(e.detail));
+  table.addEventListener('waiting', (e) => showWaiting(e.detail));
+  table.addEventListener('notice', (e) => say(e.detail.kind, e.detail.text));
+  $('#about').textContent = `librami ${rami.version} (WebAssembly) · online on ${url}`;
+  table.start().then(
+    () => {
+      const cred = table.credentials();
+      history.replaceState(null, '', tableLink(cred.table));
+      const game = create ? ` · ${PRESET_NAME[create.preset] ?? create.preset}` : '';
+      $('#about').textContent = `librami ${rami.version} (WebAssembly) · online table ${cred.table}, seat ${cred.seat}${game} on ${url}`;
+      save();
+    },
+    (e) => say('error', `Online play: ${e.message}`),
+  );
+}
+
+function showWaiting({ table: id, seats, open }) {
+  $('#invite').hidden = false;
+  $('#invite-text').textContent = `Waiting for ${open} more ${open === 1 ? 'player' : 'players'} (${seats.length - open} of ${
+    seats.length
+  } seats taken). Send them this link:`;
+  $('#invite-link').value = tableLink(id);
+  say('info', 'The game starts when every seat is taken.');
+}
+
+/** A local game drops ?join= from the address (a reload stays local). */
+function leaveOnlineUrl() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has('join')) return;
+  q.delete('join');
+  const rest = q.toString();
+  history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+}
+
+function readOnline() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(ONLINE_KEY) ?? 'null');
+    return saved?.table && saved?.token ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Narrow screens start with the settings and the move list folded. */
 function fitToScreen(narrow) {
   $('#settings').open = !narrow;
@@ -105,6 +206,12 @@ function readSaved() {
 
 function save() {
   try {
+    if (table instanceof RemoteTable) {
+      const cred = table.credentials();
+      const { resume, join, ...rest } = settings;
+      if (cred) sessionStorage.setItem(ONLINE_KEY, JSON.stringify({ ...cred, settings: rest }));
+      return;
+    }
     if (snap && !snap.over) localStorage.setItem(SAVE_KEY, JSON.stringify({ settings, record: table.record() }));
     else localStorage.removeItem(SAVE_KEY);
   } catch {
@@ -118,7 +225,15 @@ function wireControls() {
   $('#setup').addEventListener('submit', (e) => {
     e.preventDefault();
     localStorage.removeItem(SAVE_KEY);
+    leaveOnlineUrl();
     startTable(formSettings());
+  });
+  $('#online-btn').addEventListener('click', () =>
+    startTable({ ...formSettings(), online: true, people: Number($('#people').value), onlineBots: Number($('#online-bots').value) }),
+  );
+  $('#copy-btn').addEventListener('click', () => {
+    $('#invite-link').select();
+    navigator.clipboard?.writeText($('#invite-link').value).catch(() => {});
   });
   $('#speed').addEventListener('change', () => {
     if (table) table.options.botDelayMs = Number($('#speed').value);
@@ -245,7 +360,7 @@ async function nextRound() {
   $('#result').close();
   if (snap.view.phase === 'match_over') {
     localStorage.removeItem(SAVE_KEY);
-    return startTable({ ...settings, record: undefined, seed: formSettings().seed });
+    return startTable({ ...settings, record: undefined, resume: undefined, join: undefined, seed: formSettings().seed });
   }
   const v = await table.nextRound();
   if (!v.ok) say('error', v.reason);

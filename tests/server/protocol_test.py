@@ -244,6 +244,32 @@ async def illegal_moves_change_nothing(srv):
 
 
 @test
+async def check_and_hint(srv):
+    s0, s1 = await game(srv, turn_seconds=0)
+    r = await s0.request('check', move='draw')
+    check(r['type'] == 'ok' and r['seq'] > 0, r)
+    await refused(srv, s0, lambda: s0.request('check', move='discard KH', check=False),
+                  'illegal_move', -7)
+    await refused(srv, s1, lambda: s1.request('check', move='draw', check=False),
+                  'illegal_move', -6)
+    await refused(srv, s0, lambda: s0.request('check', move='jump', check=False), 'bad_move', -4)
+    await refused(srv, s1, lambda: s1.request('hint', check=False), 'illegal_move', -6)
+    before = snapshot(srv, s0.table)
+    r = await s0.request('hint')
+    check(r['move'] in await s0.moves() and r['reason'] and r['seq'] == before['tables'][0][1], r)
+    check(snapshot(srv, s0.table) == before, 'a hint changes nothing')
+    # one hint at a time per connection: the second of two at once is busy
+    a, b = await asyncio.gather(s0.request('hint', check=False), s0.request('hint', check=False))
+    check(sorted([a['type'], b['type']]) == ['error', 'ok'] and
+          'busy' in (a.get('code'), b.get('code')), (a, b))
+    await s0.move('draw')
+    r = await s0.request('hint')
+    check(r['move'] in await s0.moves(), r)
+    for s in (s0, s1):
+        await s.client.close()
+
+
+@test
 async def undo_takes_back_a_meld(srv):
     for attempt in range(6):
         (s0,) = await game(srv, humans=1, bots=1, turn_seconds=0,
@@ -456,7 +482,7 @@ async def bots_rounds_and_match_end(srv):
 
 CODES = {'bad_json', 'bad_request', 'unknown_type', 'too_large', 'unknown_table', 'bad_token',
          'not_your_seat', 'seat_taken', 'table_full', 'table_over', 'not_started',
-         'not_waiting', 'timed_out', 'illegal_move', 'bad_move', 'bad_ruleset',
+         'not_waiting', 'timed_out', 'illegal_move', 'bad_move', 'bad_ruleset', 'busy',
          'too_many_tables', 'too_many_connections', 'too_many_seats', 'server_error'}
 
 
@@ -473,7 +499,7 @@ async def hostile_mix(srv):
               'lay 7S on 99', 'swap JK on 1', 'finnish', 'strong',
               {'joker_swap': False}, {'hand_size': 1}, {'decks': 0, 'jokers': 0}]
     types = ['hello', 'create', 'join', 'resume', 'move', 'undo', 'moves', 'leave',
-             'start', 'nope', '']
+             'start', 'check', 'nope', '']
     fields = ['table', 'seat', 'token', 'move', 'name', 'preset', 'seats', 'bots',
               'bot_level', 'turn_seconds', 'options', 'ruleset']
     counts = {}
