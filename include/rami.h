@@ -28,8 +28,19 @@
 extern "C" {
 #endif
 
-#if defined(_WIN32) && defined(RAMI_BUILDING_DLL)
+/* How the public functions leave and enter the library. On Windows the
+ * library's own build defines RAMI_BUILDING_DLL (lib/meson.build); a
+ * program that links the static library defines RAMI_STATIC; every other
+ * program imports the functions from the DLL. Elsewhere, with GCC or
+ * Clang, only these functions are visible outside the shared library. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(RAMI_BUILDING_DLL)
 #define RAMI_API __declspec(dllexport)
+#elif defined(RAMI_STATIC)
+#define RAMI_API
+#else
+#define RAMI_API __declspec(dllimport)
+#endif
 #elif defined(__GNUC__) || defined(__clang__)
 #define RAMI_API __attribute__((visibility("default")))
 #else
@@ -62,7 +73,9 @@ extern "C" {
     X(RAMI_E_MUST_DISCARD, -17, "the ruleset needs a final discard: this would empty the hand") \
     X(RAMI_E_PICKUP, -18, "taking the discard is not allowed now")             \
     X(RAMI_E_UNDO, -19, "nothing to take back")                                \
-    X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")
+    X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")                  \
+    X(RAMI_E_INTERNAL, -21, "internal error in librami (a bug: please report it)")      \
+    X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows")
 
 #define RAMI_STATUS_ENUM_(name, value, msg) name = value,
 enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
@@ -72,9 +85,18 @@ enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
  * generic sentence. Never NULL. Thread-safe. */
 RAMI_API const char *rami_strerror(int status);
 
+/* The name of a status code as it is spelled in this header ("RAMI_OK",
+ * "RAMI_E_ARG", ...), from the same list as the enum; NULL for a code that
+ * is not in the list. A static string. Thread-safe. */
+RAMI_API const char *rami_status_name(int status);
+
 /* The library's version as "MAJOR.MINOR.PATCH" (static string). Compare it
- * with RAMI_VERSION_STRING to detect a header/library mismatch. */
+ * with RAMI_VERSION_STRING to detect a header/library mismatch. Thread-safe. */
 RAMI_API const char *rami_version(void);
+
+/* The same as a number, MAJOR * 10000 + MINOR * 100 + PATCH (10000 for
+ * 1.0.0), to compare with RAMI_VERSION_NUMBER. Thread-safe. */
+RAMI_API int rami_version_number(void);
 
 /* ------------------------------------------------------------------------ */
 /* Cards                                                                     */
@@ -93,13 +115,27 @@ enum rami_suit {
 #define RAMI_CARD(rank, suit) ((rami_card)(((unsigned)(suit) << 4) | (unsigned)(rank)))
 #define RAMI_CARD_RANK(c) ((unsigned)(c) & 0x0Fu)
 #define RAMI_CARD_SUIT(c) ((unsigned)(c) >> 4)
-#define RAMI_JOKER ((rami_card)0x50)
-#define RAMI_NO_CARD ((rami_card)0)
+/* Plain integer constants (no cast), so that binding generators read them
+ * as values. */
+#define RAMI_JOKER 0x50
+#define RAMI_NO_CARD 0
 
 #define RAMI_ACE 1
 #define RAMI_JACK 11
 #define RAMI_QUEEN 12
 #define RAMI_KING 13
+
+/* The card macros as functions, for bindings that cannot expand macros.
+ * rami_card_make: the card of rank 1..13 and suit 0..3 (or RAMI_SUIT_ANY,
+ * a joker's suit-open place); RAMI_NO_CARD for any other rank or suit.
+ * rami_card_rank: 1..13 for a natural card or a suit-open place, 0 for the
+ * joker, RAMI_NO_CARD and every code that is no card.
+ * rami_card_suit: 0..3 for a natural card, RAMI_SUIT_ANY for a suit-open
+ * place, -1 for the joker, RAMI_NO_CARD and every code that is no card.
+ * Constant time, thread-safe. */
+RAMI_API rami_card rami_card_make(int rank, int suit);
+RAMI_API int rami_card_rank(rami_card c);
+RAMI_API int rami_card_suit(rami_card c);
 
 /* Parses one card: rank A 2..9 10 T J Q K, suit C D H S (either case) or
  * the symbols U+2663 U+2666 U+2665 U+2660 in UTF-8; joker "JK" or "*".
@@ -290,18 +326,19 @@ RAMI_API int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap);
  * dealt. RAMI_E_PHASE otherwise. */
 RAMI_API int rami_game_next_round(rami_game *g);
 
-/* Added to API.md: the match winners (bit mask of seats with the lowest
- * total) once the match is over; RAMI_E_PHASE before. */
+/* The match winners, a bit mask of the seats with the lowest total, once
+ * the match is over. Errors: RAMI_E_ARG (NULL), RAMI_E_PHASE (match not
+ * over). */
 RAMI_API int rami_game_match_winners(const rami_game *g);
 
-/* Added to API.md: a copy of the game's ruleset. */
+/* A copy of the game's ruleset. Errors: RAMI_E_ARG (NULL). */
 RAMI_API int rami_game_ruleset(const rami_game *g, rami_ruleset *out);
 
-/* Added to API.md: the seed the game was created with. */
+/* The seed the game was created with (0 for NULL). */
 RAMI_API uint64_t rami_game_seed(const rami_game *g);
 
-/* Added to API.md: the card the current player took from the discard pile
- * this turn, or RAMI_NO_CARD. */
+/* The card the current player took from the discard pile this turn, or
+ * RAMI_NO_CARD (also for NULL and outside the play phase). */
 RAMI_API rami_card rami_game_picked(const rami_game *g);
 
 /* ------------------------------------------------------------------------ */

@@ -84,6 +84,29 @@ static int parse_token(const char **p, rami_card *out)
     return RAMI_OK;
 }
 
+rami_card rami_card_make(int rank, int suit)
+{
+    if (rank < 1 || rank > 13 || suit < RAMI_CLUBS || suit > RAMI_SUIT_ANY)
+        return RAMI_NO_CARD;
+    return RAMI_CARD(rank, suit);
+}
+
+/* A natural card or a joker's suit-open place. */
+static bool card_has_rank(rami_card c)
+{
+    return RAMI_CARD_SUIT(c) <= RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13;
+}
+
+int rami_card_rank(rami_card c)
+{
+    return card_has_rank(c) ? (int)RAMI_CARD_RANK(c) : 0;
+}
+
+int rami_card_suit(rami_card c)
+{
+    return card_has_rank(c) ? (int)RAMI_CARD_SUIT(c) : -1;
+}
+
 int rami_card_parse(const char *text, rami_card *out)
 {
     if (text == NULL || out == NULL)
@@ -106,9 +129,7 @@ int rami_card_format(rami_card c, char *buf, size_t cap)
 {
     if (buf == NULL)
         return RAMI_E_ARG;
-    bool suit_any =
-        RAMI_CARD_SUIT(c) == RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13;
-    if (!card_is_valid(c) && !suit_any)
+    if (!card_is_valid(c) && !card_has_rank(c))
         return RAMI_E_ARG;
     char tmp[4];
     size_t n = 0;

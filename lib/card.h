@@ -12,8 +12,22 @@
 
 #include "rami.h"
 
-#define RAMI_INTERNAL          __attribute__((visibility("hidden")))
+/* Compiler-specific attributes, each guarded: internal functions stay out
+ * of the shared library's symbol table (on ELF; on Windows only RAMI_API
+ * functions are exported anyway), and printf-like helpers get their
+ * formats checked. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
+#define RAMI_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define RAMI_INTERNAL
+#endif
+#if defined(__MINGW32__)
+#define RAMI_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define RAMI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define RAMI_PRINTF(fmt, args)
+#endif
 
 /* Bit helpers for rank masks (x != 0 for lowest_bit and highest_bit). */
 static inline unsigned lowest_bit(unsigned x)

@@ -1,4 +1,4 @@
-/* Status messages and the library version. */
+/* Status messages and names, and the library version. */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -17,9 +17,27 @@ const char *rami_strerror(int status)
 #undef RAMI_STATUS_CASE_
 }
 
+const char *rami_status_name(int status)
+{
+#define RAMI_STATUS_NAME_(name, value, msg)                                                        \
+    case name:                                                                                     \
+        return #name;
+    switch (status) {
+        RAMI_STATUS_LIST(RAMI_STATUS_NAME_)
+    default:
+        return NULL;
+    }
+#undef RAMI_STATUS_NAME_
+}
+
 const char *rami_version(void)
 {
     return RAMI_VERSION_STRING;
+}
+
+int rami_version_number(void)
+{
+    return RAMI_VERSION_NUMBER;
 }
 
 int rami__why(char *why, size_t cap, int status, const char *fmt, ...)

@@ -1,6 +1,7 @@
 /* Cards as text (rami_card_parse, rami_card_format, rami_cards_parse),
- * status messages and the version string. */
+ * the card functions, status messages and names, and the version. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -381,33 +382,44 @@ static void test_cards_parse_null(void **state)
 
 /* ---- status messages and version ---- */
 
+/* Every code of the list, as the header spells it. */
+#define STATUS_ROW_(name, value, msg) {name, #name, msg},
+static const struct status_row {
+    int code;
+    const char *name, *msg;
+} status_rows[] = {RAMI_STATUS_LIST(STATUS_ROW_)};
+#undef STATUS_ROW_
+#define STATUS_COUNT (sizeof status_rows / sizeof status_rows[0])
+
 static void test_strerror(void **state)
 {
     (void)state;
     const char *generic = rami_strerror(5);
     assert_non_null(generic);
     assert_true(strlen(generic) > 0);
-    const char *msgs[21];
-    for (int code = 0; code >= -20; code--) {
+    for (size_t i = 0; i < STATUS_COUNT; i++) {
+        int code = status_rows[i].code;
         const char *m = rami_strerror(code);
         assert_non_null(m);
-        assert_true(strlen(m) > 0);
+        assert_string_equal(m, status_rows[i].msg);
         if (strcmp(m, generic) == 0)
             fail_msg("status %d has the generic message \"%s\"", code, m);
-        for (int j = 0; j < -code; j++)
-            if (strcmp(m, msgs[j]) == 0)
-                fail_msg("status %d and %d share the message \"%s\"", code, -j, m);
-        msgs[-code] = m;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(m, rami_strerror(status_rows[j].code)) == 0)
+                fail_msg("status %d and %d share the message \"%s\"", code, status_rows[j].code, m);
+        /* Codes are 0, -1, -2, ... with no gap: the list is only ever appended to. */
+        assert_int_equal(code, -(int)i);
     }
     /* Messages are static: the same pointer every time. */
     assert_ptr_equal(rami_strerror(RAMI_E_PARSE), rami_strerror(RAMI_E_PARSE));
     assert_string_equal(rami_strerror(RAMI_OK), "success");
-    static const int unknown[] = {1, 5, -21, -999, 1000, INT_MAX, INT_MIN};
+    static const int unknown[] = {1, 5, -999, 1000, INT_MAX, INT_MIN};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *m = rami_strerror(unknown[i]);
         assert_non_null(m);
         assert_string_equal(m, generic);
     }
+    assert_string_equal(rami_strerror(-(int)STATUS_COUNT), generic);
     /* The enum values never change. */
     assert_int_equal(RAMI_E_ARG, -1);
     assert_int_equal(RAMI_E_BUFFER, -3);
@@ -415,6 +427,57 @@ static void test_strerror(void **state)
     assert_int_equal(RAMI_E_RULESET, -5);
     assert_int_equal(RAMI_E_MELD, -9);
     assert_int_equal(RAMI_E_CORRUPT, -20);
+    assert_int_equal(RAMI_E_INTERNAL, -21);
+    assert_int_equal(RAMI_E_LIMIT, -22);
+}
+
+static void test_status_name(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < STATUS_COUNT; i++) {
+        const char *name = rami_status_name(status_rows[i].code);
+        assert_non_null(name);
+        assert_string_equal(name, status_rows[i].name);
+        assert_ptr_equal(name, rami_status_name(status_rows[i].code));
+    }
+    assert_string_equal(rami_status_name(RAMI_OK), "RAMI_OK");
+    assert_string_equal(rami_status_name(RAMI_E_JOKER_REPLAY), "RAMI_E_JOKER_REPLAY");
+    static const int unknown[] = {1, 5, -999, 1000, INT_MAX, INT_MIN};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+        assert_null(rami_status_name(unknown[i]));
+    assert_null(rami_status_name(-(int)STATUS_COUNT));
+}
+
+static void test_card_functions(void **state)
+{
+    (void)state;
+    /* The functions agree with the macros on every card and place. */
+    for (int suit = RAMI_CLUBS; suit <= RAMI_SUIT_ANY; suit++) {
+        for (int rank = 1; rank <= 13; rank++) {
+            rami_card c = rami_card_make(rank, suit);
+            assert_int_equal(c, RAMI_CARD(rank, suit));
+            assert_int_equal(rami_card_rank(c), rank);
+            assert_int_equal(rami_card_rank(c), (int)RAMI_CARD_RANK(c));
+            assert_int_equal(rami_card_suit(c), suit);
+            assert_int_equal(rami_card_suit(c), (int)RAMI_CARD_SUIT(c));
+        }
+    }
+    /* Out of range: no card. */
+    static const int bad[][2] = {{0, 0}, {14, 0}, {-1, 1}, {1, 5}, {1, -1}, {7, 255}, {256, 0}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(rami_card_make(bad[i][0], bad[i][1]), RAMI_NO_CARD);
+    /* The joker, the empty card and codes that are no card have no rank or suit. */
+    assert_int_equal(rami_card_rank(RAMI_JOKER), 0);
+    assert_int_equal(rami_card_suit(RAMI_JOKER), -1);
+    assert_int_equal(rami_card_rank(RAMI_NO_CARD), 0);
+    assert_int_equal(rami_card_suit(RAMI_NO_CARD), -1);
+    for (unsigned code = 0; code < 256; code++) {
+        rami_card c = (rami_card)code;
+        bool has_rank =
+            RAMI_CARD_SUIT(c) <= RAMI_SUIT_ANY && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13;
+        assert_int_equal(rami_card_rank(c), has_rank ? (int)RAMI_CARD_RANK(c) : 0);
+        assert_int_equal(rami_card_suit(c), has_rank ? (int)RAMI_CARD_SUIT(c) : -1);
+    }
 }
 
 static void test_version(void **state)
@@ -427,6 +490,9 @@ static void test_version(void **state)
     snprintf(want, sizeof want, "%d.%d.%d", RAMI_VERSION_MAJOR, RAMI_VERSION_MINOR,
              RAMI_VERSION_PATCH);
     assert_string_equal(v, want);
+    assert_int_equal(rami_version_number(), RAMI_VERSION_NUMBER);
+    assert_int_equal(RAMI_VERSION_NUMBER,
+                     RAMI_VERSION_MAJOR * 10000 + RAMI_VERSION_MINOR * 100 + RAMI_VERSION_PATCH);
 }
 
 int main(void)
@@ -447,6 +513,8 @@ int main(void)
         cmocka_unit_test(test_cards_parse_errors),
         cmocka_unit_test(test_cards_parse_null),
         cmocka_unit_test(test_strerror),
+        cmocka_unit_test(test_status_name),
+        cmocka_unit_test(test_card_functions),
         cmocka_unit_test(test_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

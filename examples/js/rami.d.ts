@@ -30,7 +30,9 @@ export type StatusName =
   | 'RAMI_E_MUST_DISCARD'
   | 'RAMI_E_PICKUP'
   | 'RAMI_E_UNDO'
-  | 'RAMI_E_CORRUPT';
+  | 'RAMI_E_CORRUPT'
+  | 'RAMI_E_INTERNAL'
+  | 'RAMI_E_LIMIT';
 
 /** A failed library call. */
 export declare class RamiError extends Error {
