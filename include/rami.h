@@ -280,7 +280,8 @@ RAMI_API int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **ou
 
 /* Starts a match whose round 1 is the exact position in *deal (the seat
  * after deal->dealer plays first). No face may appear more often than the
- * pack holds and every hand must hold 1..hand_size+1 cards (RAMI_E_ARG);
+ * pack holds and every hand must hold 1..hand_size+1 cards, at most
+ * RAMI_MAX_HAND - 1 so that the draw of its turn fits (RAMI_E_ARG);
  * the deal may hold fewer cards than the pack, and needs at least one stock
  * card. seed drives later reshuffles and rounds. Errors as rami_game_new. */
 RAMI_API int rami_game_new_deal(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,

@@ -29,19 +29,19 @@ static int options_check(const rami_bot_options *opt)
     return RAMI_OK;
 }
 
+/* The phase is DRAW or PLAY, so there is a legal move: anything else is
+ * an internal failure (RAMI_E_INTERNAL), not a status of the caller's. */
 static int random_verdict(const rami_game *d, uint64_t seed, verdict *v)
 {
-    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
-    if (list == NULL)
-        return RAMI_E_NOMEM;
+    rami_move *list;
     size_t n;
-    int st = rami_game_legal_moves(d, list, RAMI_MAX_MOVES, &n);
+    int st = rami__legal_moves_alloc(d, &list, &n);
     if (st == RAMI_OK && n == 0)
-        st = RAMI_E_PHASE;
+        st = RAMI_E_INTERNAL;
     if (st == RAMI_OK) {
         rami_rng rng;
         rami__rng_seed(&rng, seed);
-        st = bot_legal(d, &list[rami__rng_below(&rng, (uint32_t)n)], v) ? RAMI_OK : RAMI_E_PHASE;
+        st = bot_legal(d, &list[rami__rng_below(&rng, (uint32_t)n)], v) ? RAMI_OK : RAMI_E_INTERNAL;
     }
     free(list);
     return st;
@@ -66,7 +66,7 @@ int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v
     /* The move was judged on the copy; the real game must agree. */
     rami_move m = v->move;
     if (st == RAMI_OK && !bot_legal(g, &m, v))
-        st = RAMI_E_PHASE;
+        st = RAMI_E_INTERNAL;
     return st;
 }
 

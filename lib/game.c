@@ -79,6 +79,15 @@ int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out)
     return new_game(rs, NULL, seed, out);
 }
 
+/* Cards a dealt hand may hold: hand_size + 1 (a puzzle may start a seat
+ * with the card it would have drawn), but never so many that the draw of
+ * its turn outgrows RAMI_MAX_HAND. */
+static unsigned deal_hand_max(const rami_ruleset *rs)
+{
+    unsigned most = rs->hand_size + 1u;
+    return most < RAMI_MAX_HAND ? most : RAMI_MAX_HAND - 1u;
+}
+
 /* A deal must fit the ruleset's pack and leave a playable position. */
 static int deal_check(const rami_ruleset *rs, const rami_deal *d)
 {
@@ -93,7 +102,7 @@ static int deal_check(const rami_ruleset *rs, const rami_deal *d)
                 return RAMI_E_ARG;
             continue;
         }
-        if (n < 1 || n > (unsigned)rs->hand_size + 1u)
+        if (n < 1 || n > deal_hand_max(rs))
             return RAMI_E_ARG;
         for (unsigned i = 0; i < n; i++)
             seen[d->hands[p][i]]++;

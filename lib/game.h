@@ -76,6 +76,10 @@ RAMI_INTERNAL bool rami__log_next(log_iter *it, log_entry *e);
 /* The entry as the move made (a take without the card it brought). */
 RAMI_INTERNAL rami_move rami__log_move(const log_entry *e);
 
+/* Every legal move of the current player into a new array (*out, freed by
+ * the caller; NULL when *n is 0). RAMI_E_NOMEM if it cannot be allocated. */
+RAMI_INTERNAL int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n);
+
 /* rami_game_play after validation: logs and applies a validated move,
  * keeping the undo stack; RAMI_E_NOMEM if the log cannot grow (nothing
  * changed then). */

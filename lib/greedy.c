@@ -345,13 +345,13 @@ int rami__greedy_verdict(const rami_game *g, verdict *v)
     }
     if (rami__ranked_discards(g, v, 1) > 0)
         return RAMI_OK;
-    /* Nothing above applies (a play is required): any legal move. */
-    rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
-    if (list == NULL)
-        return RAMI_E_NOMEM;
+    /* Nothing above applies (a play is required): any legal move. There is
+     * one in the play phase, so its absence is an internal failure. */
+    rami_move *list;
     size_t n;
-    int st = rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n);
-    st = st == RAMI_OK && n > 0 && bot_legal(g, &list[0], v) ? RAMI_OK : RAMI_E_PHASE;
+    int st = rami__legal_moves_alloc(g, &list, &n);
+    if (st == RAMI_OK)
+        st = n > 0 && bot_legal(g, &list[0], v) ? RAMI_OK : RAMI_E_INTERNAL;
     free(list);
     return st;
 }

@@ -1,6 +1,8 @@
 /* The public calls that judge and make moves on a handle: check, play
  * (with its log entry and undo record), undo, and the list of legal moves
  * (the candidates of movegen.c that finish.c accepts, then the discards). */
+#include <stdlib.h>
+
 #include "game.h"
 
 int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why, size_t why_cap)
@@ -94,6 +96,28 @@ static bool collect_legal(void *ctx, const rami_move *m)
         c->count++;
     }
     return true;
+}
+
+int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n)
+{
+    size_t cap = 64, count = 0;
+    *out = NULL;
+    *n = 0;
+    for (;;) {
+        rami_move *list = malloc(cap * sizeof *list);
+        if (list == NULL)
+            return RAMI_E_NOMEM;
+        int st = rami_game_legal_moves(g, list, cap, &count);
+        if (st == RAMI_OK && count > 0) {
+            *out = list;
+            *n = count;
+            return RAMI_OK;
+        }
+        free(list);
+        if (st != RAMI_E_BUFFER)
+            return st;
+        cap = count;
+    }
 }
 
 int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count)

@@ -124,8 +124,10 @@ static void write_moves(textbuf *t, const rami_game *g)
     while (rami__log_next(&it, &e)) {
         rami_move m = rami__log_move(&e);
         char text[80];
-        if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
-            strcpy(text, "?"); /* never: the log holds validated moves */
+        if (rami_move_format(&m, text, sizeof text) != RAMI_OK) {
+            tb_fail(t, RAMI_E_INTERNAL); /* never: the log holds validated moves */
+            return;
+        }
         tb_str(t, text);
         tb_put(t, "\n", 1);
     }
@@ -510,7 +512,7 @@ static int create(const header *h, rami_game **out)
         st = rami__game_resume(g, h->round, h->totals);
     if (st != RAMI_OK) {
         rami_game_free(g);
-        return RAMI_E_CORRUPT; /* never: a new game resumes */
+        return RAMI_E_INTERNAL; /* never: a new game resumes */
     }
     *out = g;
     return RAMI_OK;

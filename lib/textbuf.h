@@ -14,7 +14,17 @@
 typedef struct textbuf {
     char *buf;  /* NULL while measuring */
     size_t len; /* bytes written (or that would be) so far */
+    int err;    /* RAMI_OK, or the first failure of a writer (tb_fail) */
 } textbuf;
+
+/* A writer that cannot write what it must (a hand or move the library
+ * cannot read back: never, unless the library has a bug) fails the whole
+ * output loudly instead of writing a wrong text. */
+static inline void tb_fail(textbuf *t, int status)
+{
+    if (t->err == RAMI_OK)
+        t->err = status;
+}
 
 static inline void tb_put(textbuf *t, const char *s, size_t n)
 {
@@ -53,17 +63,18 @@ typedef void (*tb_writer)(textbuf *t, const rami_game *g, int arg);
 
 /* Runs a writer with the conventions of rami_game_save: *len receives the
  * length without the NUL; RAMI_E_BUFFER (buf[0] = NUL when cap > 0, nothing
- * else written) if cap < *len + 1. */
+ * else written) if cap < *len + 1; a writer's failure (tb_fail) is
+ * returned the same way, with *len 0. */
 static inline int tb_output(tb_writer write, const rami_game *g, int arg, char *buf, size_t cap,
                             size_t *len)
 {
-    textbuf t = {NULL, 0};
+    textbuf t = {NULL, 0, RAMI_OK};
     write(&t, g, arg);
-    *len = t.len;
-    if (t.len >= cap) {
+    *len = t.err == RAMI_OK ? t.len : 0;
+    if (t.err != RAMI_OK || t.len >= cap) {
         if (cap > 0)
             buf[0] = '\0';
-        return RAMI_E_BUFFER;
+        return t.err != RAMI_OK ? t.err : RAMI_E_BUFFER;
     }
     t.buf = buf;
     t.len = 0;

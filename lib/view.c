@@ -84,8 +84,11 @@ static void json_hand(textbuf *t, const rami_game *g, unsigned p)
 {
     rami_card cards[RAMI_MAX_HAND];
     size_t n = 0;
-    rami_game_hand(g, (int)p, cards, RAMI_MAX_HAND, &n);
-    json_cards(t, cards, n <= RAMI_MAX_HAND ? n : 0);
+    if (rami_game_hand(g, (int)p, cards, RAMI_MAX_HAND, &n) != RAMI_OK) {
+        tb_fail(t, RAMI_E_INTERNAL); /* never: a hand holds at most RAMI_MAX_HAND cards */
+        return;
+    }
+    json_cards(t, cards, n);
 }
 
 /* ---- sections ---- */
@@ -182,8 +185,10 @@ static void write_moves(textbuf *t, const rami_game *g)
     for (bool first = true; rami__log_next(&it, &e); first = false) {
         rami_move m = rami__log_move(&e);
         char text[80];
-        if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
-            strcpy(text, "?"); /* never: the log holds validated moves */
+        if (rami_move_format(&m, text, sizeof text) != RAMI_OK) {
+            tb_fail(t, RAMI_E_INTERNAL); /* never: the log holds validated moves */
+            return;
+        }
         tb_fmt(t, "%s{\"seat\":%u,\"move\":\"", first ? "" : ",", e.seat);
         tb_str(t, text);
         tb_put(t, "\"", 1);

@@ -267,6 +267,44 @@ static void round_over(void **state)
     rami_game_free(g);
 }
 
+/* A writer that cannot read what it must write fails the whole output
+ * with RAMI_E_INTERNAL (an empty buffer, *len 0) instead of writing a
+ * wrong text such as an empty hand. The broken states are made by hand:
+ * the library never produces them. */
+static void writers_fail_loudly(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rami_game *g = NULL;
+    assert_int_equal(rami_game_new(&rs, 3, &g), RAMI_OK);
+    char buf[8192];
+    size_t len = 99;
+    /* A hand of more than RAMI_MAX_HAND cards. */
+    rami_game *big = NULL;
+    assert_int_equal(rami_game_clone(g, &big), RAMI_OK);
+    while (big->pos.hands[1].size <= RAMI_MAX_HAND)
+        hand_add(&big->pos.hands[1], RAMI_JOKER);
+    buf[0] = 'x';
+    assert_int_equal(rami_game_view_json(big, 1, buf, sizeof buf, &len), RAMI_E_INTERNAL);
+    assert_int_equal(len, 0);
+    assert_int_equal(buf[0], '\0');
+    assert_int_equal(rami_game_view_json(big, -1, NULL, 0, &len), RAMI_E_INTERNAL);
+    /* Seat 0 does not see seat 1's hand: its view is fine. */
+    assert_int_equal(rami_game_view_json(big, 0, buf, sizeof buf, &len), RAMI_OK);
+    rami_game_free(big);
+    /* A log entry that is no move. */
+    rami_move draw = {RAMI_MOVE_DRAW_STOCK, 0, 0, 0, {0}};
+    assert_int_equal(rami_game_play(g, 0, &draw), RAMI_OK);
+    g->log[0] = 0; /* the draw's kind */
+    len = 99;
+    assert_int_equal(rami_game_view_json(g, 0, buf, sizeof buf, &len), RAMI_E_INTERNAL);
+    assert_int_equal(len, 0);
+    assert_int_equal(rami_game_save(g, buf, sizeof buf, &len), RAMI_E_INTERNAL);
+    assert_int_equal(rami_game_save(g, NULL, 0, &len), RAMI_E_INTERNAL);
+    rami_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +312,7 @@ int main(void)
         cmocka_unit_test(hidden_cards),
         cmocka_unit_test(contents),
         cmocka_unit_test(round_over),
+        cmocka_unit_test(writers_fail_loudly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
