@@ -16,10 +16,16 @@
 
 static double now_ms(void)
 {
+#ifdef _WIN32
+    /* mingw-w64's default C runtime (msvcrt) has no timespec_get; its
+     * clock() counts wall time since the process started. */
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#else
     /* C11's clock: wall time, good enough for a thinking budget. */
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+#endif
 }
 
 /* Candidates: both draws, or the best ranked discards; greedy's own
