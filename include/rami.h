@@ -14,7 +14,18 @@
  *    may be used from different threads at once; one handle is not
  *    synchronised, so a handle must not be used by two threads at once
  *    (const functions on one handle may run concurrently with each other).
- *  - Public structs hold fixed-width integers only, for FFI.
+ *  - Public structs hold fixed-width integers only, for FFI, and no
+ *    implicit padding (reserved bytes are spelled out and must be 0).
+ *  - Structs that grow (rami_ruleset, rami_deal, rami_bot_options and the
+ *    output structs with a size argument) are versioned: the caller states
+ *    the size it was compiled with (struct_size, set by the _init
+ *    functions, or the size argument, which the convenience macros fill
+ *    with sizeof). The library accepts every size from the struct's first
+ *    published one up to RAMI_STRUCT_SIZE_MAX, uses only the fields both
+ *    sides know, gives the fields an older caller's struct lacks their
+ *    defaults, refuses (RAMI_E_ARG) a newer caller's fields it does not
+ *    know unless they are zero, and on output zeroes them. See doc/api.md,
+ *    "Structs that grow".
  */
 #ifndef RAMI_H
 #define RAMI_H
@@ -27,6 +38,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The largest struct_size (or size argument) of a versioned struct. */
+#define RAMI_STRUCT_SIZE_MAX 4096
 
 /* How the public functions leave and enter the library. On Windows the
  * library's own build defines RAMI_BUILDING_DLL (lib/meson.build); a
@@ -163,8 +177,12 @@ RAMI_API int rami_cards_parse(const char *text, rami_card *out, size_t cap, size
 #define RAMI_MAX_PACK 168
 #define RAMI_MAX_MELD 13
 
+/* Versioned: first published size 24 bytes (struct_size .. match_target,
+ * the original contract); fields added later take their defaults (0 = the
+ * rule of the original contract) for a caller whose struct ends before
+ * them. */
 typedef struct rami_ruleset {
-    uint32_t struct_size;     /* sizeof(rami_ruleset), set by rami_ruleset_init */
+    uint32_t struct_size;     /* the caller's sizeof(rami_ruleset), set by rami_ruleset_init */
     uint8_t players;          /* 2..6 */
     uint8_t decks;            /* standard 52-card decks in the pack */
     uint8_t jokers;           /* jokers in the pack */
@@ -201,14 +219,25 @@ enum rami_preset {
 
 #define RAMI_UNLIMITED_RESTOCKS 255
 
-/* Fills *rs with a preset for 2..6 players (values of doc/rules.md §9).
- * Errors: RAMI_E_ARG (NULL, unknown preset, players out of range); *rs is
- * untouched then. */
-RAMI_API int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players);
+/* Fills the caller's struct of `size` bytes (its sizeof(rami_ruleset))
+ * with a preset for 2..6 players (values of doc/rules.md §9): struct_size
+ * = size, the fields this library knows, zero in any later field. Errors:
+ * RAMI_E_ARG (NULL, unknown preset, players out of range, size below 24 or
+ * above RAMI_STRUCT_SIZE_MAX); *rs is untouched then. Thread-safe. */
+RAMI_API int rami_ruleset_init_sized(rami_ruleset *rs, size_t size, int preset, unsigned players);
 
-/* RAMI_OK if *rs describes a playable game, else RAMI_E_RULESET (RAMI_E_ARG
- * for NULL rs) and, if why != NULL, an English reason in why (truncated to
- * why_cap, always NUL-terminated when why_cap > 0). */
+/* rami_ruleset_init_sized for a struct of the 1.0 layout: the entry point
+ * of bindings that cannot expand the macro below. C and C++ programs call
+ * the macro, which passes the sizeof of the header they were built with. */
+RAMI_API int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players);
+#define rami_ruleset_init(rs, preset, players)                                 \
+    rami_ruleset_init_sized((rs), sizeof(rami_ruleset), (preset), (players))
+
+/* RAMI_OK if *rs describes a playable game, else RAMI_E_RULESET, or
+ * RAMI_E_ARG for NULL rs, a struct_size outside 24..RAMI_STRUCT_SIZE_MAX or
+ * non-zero fields this library does not know; and, if why != NULL, an
+ * English reason in why (truncated to why_cap, always NUL-terminated when
+ * why_cap > 0, empty on success). Constant time. Thread-safe. */
 RAMI_API int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap);
 
 /* ------------------------------------------------------------------------ */
@@ -239,11 +268,13 @@ RAMI_API int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, siz
 
 typedef struct rami_game rami_game;
 
+/* Versioned: first published size 544 bytes (this layout). */
 typedef struct rami_deal {
-    uint32_t struct_size;                       /* sizeof(rami_deal) */
+    uint32_t struct_size;                       /* the caller's sizeof(rami_deal) */
     uint8_t dealer;                             /* seat after the dealer starts */
     uint8_t hand_count[RAMI_MAX_PLAYERS];
     rami_card hands[RAMI_MAX_PLAYERS][RAMI_MAX_HAND];
+    uint8_t reserved;                           /* 0 (was hidden padding) */
     uint16_t stock_count;
     rami_card stock[RAMI_MAX_PACK];             /* stock[stock_count-1] is drawn first */
     uint16_t discard_count;
@@ -332,8 +363,15 @@ RAMI_API int rami_game_next_round(rami_game *g);
  * over). */
 RAMI_API int rami_game_match_winners(const rami_game *g);
 
-/* A copy of the game's ruleset. Errors: RAMI_E_ARG (NULL). */
+/* A copy of the game's ruleset in the caller's struct of `size` bytes (its
+ * sizeof(rami_ruleset)): the fields both know, zero in later ones,
+ * struct_size = size; the game's fields beyond a smaller struct are not
+ * reported. Errors: RAMI_E_ARG (NULL, size below 24 or above
+ * RAMI_STRUCT_SIZE_MAX). */
+RAMI_API int rami_game_ruleset_sized(const rami_game *g, rami_ruleset *out, size_t size);
+/* The same for the 1.0 layout, for bindings; C and C++ call the macro. */
 RAMI_API int rami_game_ruleset(const rami_game *g, rami_ruleset *out);
+#define rami_game_ruleset(g, out) rami_game_ruleset_sized((g), (out), sizeof(rami_ruleset))
 
 /* The seed the game was created with (0 for NULL). */
 RAMI_API uint64_t rami_game_seed(const rami_game *g);
@@ -471,8 +509,9 @@ RAMI_API int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed
 
 enum rami_bot_level { RAMI_BOT_RANDOM = 0, RAMI_BOT_GREEDY = 1, RAMI_BOT_STRONG = 2 };
 
+/* Versioned: first published size 24 bytes (struct_size .. time_ms). */
 typedef struct rami_bot_options {
-    uint32_t struct_size; /* sizeof(rami_bot_options) */
+    uint32_t struct_size; /* the caller's sizeof(rami_bot_options) */
     uint8_t level;        /* rami_bot_level */
     uint8_t reserved[3];
     uint64_t seed;        /* randomness of the bot's choices and samples */
@@ -480,8 +519,15 @@ typedef struct rami_bot_options {
     uint32_t time_ms;     /* STRONG: stop sampling after this long; 0 = no limit */
 } rami_bot_options;
 
-/* Default options for a level (seed 0). Errors: RAMI_E_ARG. */
+/* Default options for a level (seed 0) in the caller's struct of `size`
+ * bytes (its sizeof(rami_bot_options)), as rami_ruleset_init_sized does.
+ * Errors: RAMI_E_ARG (NULL, unknown level, size below 24 or above
+ * RAMI_STRUCT_SIZE_MAX). Thread-safe. */
+RAMI_API int rami_bot_options_init_sized(rami_bot_options *opt, size_t size, int level);
+/* The same for the 1.0 layout, for bindings; C and C++ call the macro. */
 RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
+#define rami_bot_options_init(opt, level)                                      \
+    rami_bot_options_init_sized((opt), sizeof(rami_bot_options), (level))
 
 /* Chooses a legal move for the current player using only what that player
  * may know (the same move for two games that differ only in hidden cards,

@@ -182,11 +182,13 @@ static void layout_init(layout *L, const rami_ruleset *rs)
     L->total = L->discards + FACES + L->joker;
 }
 
-static bool layout_for(layout *L, const rami_ruleset *rs)
+/* The layout of the caller's ruleset, loaded into *own (the library's own
+ * struct, which the numbering then reads). */
+static bool layout_for(layout *L, const rami_ruleset *rs, rami_ruleset *own)
 {
-    if (rs == NULL || rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+    if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
         return false;
-    layout_init(L, rs);
+    layout_init(L, own);
     return true;
 }
 
@@ -396,16 +398,18 @@ static int decode(const layout *L, const rami_ruleset *rs, rami_action a, rami_m
 uint32_t rami_num_distinct_actions(const rami_ruleset *rs)
 {
     layout L;
-    return layout_for(&L, rs) ? L.total : 0;
+    rami_ruleset own;
+    return layout_for(&L, rs, &own) ? L.total : 0;
 }
 
 int rami_move_to_action(const rami_ruleset *rs, const rami_move *m, rami_action *out)
 {
     layout L;
-    if (m == NULL || out == NULL || !layout_for(&L, rs))
+    rami_ruleset own;
+    if (m == NULL || out == NULL || !layout_for(&L, rs, &own))
         return RAMI_E_ARG;
     rami_action a;
-    int st = encode(&L, rs, m, &a);
+    int st = encode(&L, &own, m, &a);
     if (st == RAMI_OK)
         *out = a;
     return st;
@@ -414,10 +418,11 @@ int rami_move_to_action(const rami_ruleset *rs, const rami_move *m, rami_action 
 int rami_action_to_move(const rami_ruleset *rs, rami_action a, rami_move *out)
 {
     layout L;
-    if (out == NULL || !layout_for(&L, rs))
+    rami_ruleset own;
+    if (out == NULL || !layout_for(&L, rs, &own))
         return RAMI_E_ARG;
     rami_move m;
-    int st = decode(&L, rs, a, &m);
+    int st = decode(&L, &own, a, &m);
     if (st == RAMI_OK)
         *out = m;
     return st;
@@ -536,9 +541,10 @@ int rami_game_play_action(rami_game *g, int player, rami_action a)
 
 uint32_t rami_max_game_length(const rami_ruleset *rs)
 {
-    if (rs == NULL || rami_ruleset_check(rs, NULL, 0) != RAMI_OK || rs->max_turns == 0)
+    rami_ruleset own;
+    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK || own.max_turns == 0)
         return 0;
-    return 3u * rs->max_turns + 2u * rs->players * (rs->hand_size + 1u);
+    return 3u * own.max_turns + 2u * own.players * (own.hand_size + 1u);
 }
 
 /* Winners share +1 and the other seats -1; 0 for all when all win. */

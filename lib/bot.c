@@ -8,23 +8,40 @@
 
 #include "bot-private.h"
 
-int rami_bot_options_init(rami_bot_options *opt, int level)
+/* Sizes of rami_bot_options (versioned, doc/api.md): the first published
+ * layout (struct_size to time_ms), and the 1.0 layout that the plain
+ * function rami_bot_options_init fills (frozen once 1.0 is released). */
+#define BOT_OPTIONS_SIZE_FIRST 24u
+#define BOT_OPTIONS_SIZE_1_0   24u
+_Static_assert(sizeof(rami_bot_options) >= BOT_OPTIONS_SIZE_1_0, "the 1.0 layout only grows");
+
+int rami_bot_options_init_sized(rami_bot_options *opt, size_t size, int level)
 {
     if (opt == NULL || level < RAMI_BOT_RANDOM || level > RAMI_BOT_STRONG)
         return RAMI_E_ARG;
-    memset(opt, 0, sizeof *opt);
-    opt->struct_size = sizeof *opt;
-    opt->level = (uint8_t)level;
-    opt->playouts = level == RAMI_BOT_STRONG ? STRONG_DEFAULT_PLAYOUTS : 0;
-    return RAMI_OK;
+    rami_bot_options own;
+    memset(&own, 0, sizeof own);
+    own.struct_size = sizeof own;
+    own.level = (uint8_t)level;
+    own.playouts = level == RAMI_BOT_STRONG ? STRONG_DEFAULT_PLAYOUTS : 0;
+    return rami__sized_out(opt, size, BOT_OPTIONS_SIZE_FIRST, &own, sizeof own);
 }
 
-static int options_check(const rami_bot_options *opt)
+/* The plain function behind the macro of rami.h: the 1.0 layout. */
+int(rami_bot_options_init)(rami_bot_options *opt, int level)
 {
-    if (opt->struct_size != sizeof *opt || opt->level > RAMI_BOT_STRONG)
+    return rami_bot_options_init_sized(opt, BOT_OPTIONS_SIZE_1_0, level);
+}
+
+/* The caller's options as the library's own struct (fields the caller's
+ * struct lacks at their defaults), checked. */
+static int options_load(const rami_bot_options *opt, rami_bot_options *own)
+{
+    if (rami__sized_in(own, sizeof *own, BOT_OPTIONS_SIZE_FIRST, opt) != RAMI_OK ||
+        own->level > RAMI_BOT_STRONG)
         return RAMI_E_ARG;
-    for (unsigned i = 0; i < sizeof opt->reserved; i++)
-        if (opt->reserved[i] != 0)
+    for (unsigned i = 0; i < sizeof own->reserved; i++)
+        if (own->reserved[i] != 0)
             return RAMI_E_ARG;
     return RAMI_OK;
 }
@@ -70,9 +87,11 @@ int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v
     return st;
 }
 
-int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, rami_move *out)
+int rami_bot_choose(const rami_game *g, const rami_bot_options *caller_opt, rami_move *out)
 {
-    if (g == NULL || opt == NULL || out == NULL || options_check(opt) != RAMI_OK)
+    rami_bot_options own;
+    const rami_bot_options *opt = &own;
+    if (g == NULL || caller_opt == NULL || out == NULL || options_load(caller_opt, &own) != RAMI_OK)
         return RAMI_E_ARG;
     search_state *s = NULL;
     if (opt->level == RAMI_BOT_STRONG && (s = malloc(sizeof *s)) == NULL)

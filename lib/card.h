@@ -120,6 +120,26 @@ static inline unsigned card_penalty(rami_card c, const rami_ruleset *rs)
 RAMI_PRINTF(4, 5)
 RAMI_INTERNAL int rami__why(char *why, size_t cap, int status, const char *fmt, ...);
 
+/* ---- sized.c: versioned structs ---- */
+
+/* The largest struct_size accepted: a struct from a much newer header, or
+ * a size that is no size at all, is refused before anything is read. */
+#define RAMI__STRUCT_SIZE_MAX ((unsigned)RAMI_STRUCT_SIZE_MAX)
+
+/* Copies the caller's input struct `in` (whose first field is its
+ * uint32_t struct_size) into the library's own struct (own_size bytes):
+ * RAMI_E_ARG unless first_size <= struct_size <= RAMI__STRUCT_SIZE_MAX and
+ * every byte beyond own_size is zero. The fields the caller's struct lacks
+ * are zero in *own, whose struct_size becomes own_size. */
+RAMI_INTERNAL int rami__sized_in(void *own, size_t own_size, size_t first_size, const void *in);
+/* Writes the library's own struct into the caller's output struct of
+ * out_size bytes: the fields both know, zeros in the caller's fields this
+ * library does not know, struct_size = out_size (so that the struct reads
+ * back as an input of the caller's layout). RAMI_E_ARG for NULL out or an
+ * out_size outside first_size..RAMI__STRUCT_SIZE_MAX (nothing written). */
+RAMI_INTERNAL int rami__sized_out(void *out, size_t out_size, size_t first_size, const void *own,
+                                  size_t own_size);
+
 /* ---- rng.c: xoshiro256** seeded through splitmix64 ---- */
 typedef struct rami_rng {
     uint64_t s[4];
@@ -177,6 +197,21 @@ RAMI_INTERNAL void rami__cards_text(const rami_card *cards, size_t n, char *buf,
 RAMI_INTERNAL const char *rami__card_name(rami_card c, char buf[8]);
 
 /* ---- ruleset.c ---- */
+
+/* The first published size of rami_ruleset: the layout of the original
+ * contract (API.md), struct_size to match_target. */
+#define RULESET_SIZE_FIRST 24u
+/* The size of the 1.0 layout, which the plain function rami_ruleset_init
+ * (for bindings that cannot use the macro) fills. Frozen once 1.0 is
+ * released: later fields do not change it. */
+#define RULESET_SIZE_1_0 24u
+
+/* The caller's ruleset as the library's own struct (fields its struct
+ * lacks at their defaults) and valid: RAMI_E_ARG (NULL, bad struct_size,
+ * unknown non-zero fields) or RAMI_E_RULESET, with a reason in why (may be
+ * NULL). Every public function that takes a ruleset reads it through this. */
+RAMI_INTERNAL int rami__ruleset_load(const rami_ruleset *rs, rami_ruleset *own, char *why,
+                                     size_t why_cap);
 RAMI_INTERNAL unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c);
 RAMI_INTERNAL unsigned rami__pack_size(const rami_ruleset *rs);
 

@@ -33,15 +33,10 @@ static uint64_t round_seed(uint64_t seed, unsigned round)
     return seed ^ (0xD1B54A32D192ED03ull * (uint64_t)round);
 }
 
+/* rs and deal are the library's own structs (rami__ruleset_load,
+ * deal_load), both checked. */
 static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed, rami_game **out)
 {
-    if (rs == NULL || out == NULL)
-        return RAMI_E_ARG;
-    if (rs->struct_size != sizeof(rami_ruleset))
-        return RAMI_E_ARG;
-    int st = rami_ruleset_check(rs, NULL, 0);
-    if (st != RAMI_OK)
-        return st;
     if (rami__log_capacity(rs) > UINT32_MAX / 2)
         return RAMI_E_RULESET;
     rami_game *g = game_alloc(deal != NULL, rami__log_capacity(rs), true);
@@ -76,7 +71,13 @@ static int new_game(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed
 
 int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out)
 {
-    return new_game(rs, NULL, seed, out);
+    rami_ruleset own;
+    if (out == NULL)
+        return RAMI_E_ARG;
+    int st = rami__ruleset_load(rs, &own, NULL, 0);
+    if (st != RAMI_OK)
+        return st;
+    return new_game(&own, NULL, seed, out);
 }
 
 /* Cards a dealt hand may hold: hand_size + 1 (a puzzle may start a seat
@@ -88,11 +89,15 @@ static unsigned deal_hand_max(const rami_ruleset *rs)
     return most < RAMI_MAX_HAND ? most : RAMI_MAX_HAND - 1u;
 }
 
+/* The first published size of rami_deal: the 1.0 layout, which is the
+ * original contract's with its padding byte named. */
+#define DEAL_SIZE_FIRST sizeof(rami_deal)
+
 /* A deal must fit the ruleset's pack and leave a playable position. */
 static int deal_check(const rami_ruleset *rs, const rami_deal *d)
 {
-    if (d->struct_size != sizeof(rami_deal) || d->dealer >= rs->players ||
-        d->stock_count > RAMI_MAX_PACK || d->discard_count > RAMI_MAX_PACK || d->stock_count < 1)
+    if (d->reserved != 0 || d->dealer >= rs->players || d->stock_count > RAMI_MAX_PACK ||
+        d->discard_count > RAMI_MAX_PACK || d->stock_count < 1)
         return RAMI_E_ARG;
     unsigned seen[256] = {0}; /* wide: a hostile deal may repeat a card hundreds of times */
     for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
@@ -123,15 +128,19 @@ static int deal_check(const rami_ruleset *rs, const rami_deal *d)
 int rami_game_new_deal(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
                        rami_game **out)
 {
-    if (rs == NULL || deal == NULL || out == NULL)
+    rami_ruleset own;
+    rami_deal d;
+    if (deal == NULL || out == NULL)
         return RAMI_E_ARG;
-    int st = rami_ruleset_check(rs, NULL, 0);
-    if (st != RAMI_OK)
-        return rs->struct_size != sizeof(rami_ruleset) ? RAMI_E_ARG : st;
-    st = deal_check(rs, deal);
+    int st = rami__ruleset_load(rs, &own, NULL, 0);
     if (st != RAMI_OK)
         return st;
-    return new_game(rs, deal, seed, out);
+    if (rami__sized_in(&d, sizeof d, DEAL_SIZE_FIRST, deal) != RAMI_OK)
+        return RAMI_E_ARG;
+    st = deal_check(&own, &d);
+    if (st != RAMI_OK)
+        return st;
+    return new_game(&own, &d, seed, out);
 }
 
 int rami_game_clone(const rami_game *g, rami_game **out)
@@ -376,12 +385,17 @@ int rami_game_match_winners(const rami_game *g)
     return mask;
 }
 
-int rami_game_ruleset(const rami_game *g, rami_ruleset *out)
+int rami_game_ruleset_sized(const rami_game *g, rami_ruleset *out, size_t size)
 {
-    if (g == NULL || out == NULL)
+    if (g == NULL)
         return RAMI_E_ARG;
-    *out = g->rs;
-    return RAMI_OK;
+    return rami__sized_out(out, size, RULESET_SIZE_FIRST, &g->rs, sizeof g->rs);
+}
+
+/* The plain function behind the macro of rami.h: the 1.0 layout. */
+int(rami_game_ruleset)(const rami_game *g, rami_ruleset *out)
+{
+    return rami_game_ruleset_sized(g, out, RULESET_SIZE_1_0);
 }
 
 uint64_t rami_game_seed(const rami_game *g)

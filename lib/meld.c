@@ -200,9 +200,10 @@ int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n, ra
 {
     unsigned jpm = 1;
     if (rs != NULL) {
-        if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+        rami_ruleset own;
+        if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
             return RAMI_E_ARG;
-        jpm = rs->jokers_per_meld;
+        jpm = own.jokers_per_meld;
     }
     tmeld m;
     int st = rami__meld_eval(jpm, cards, n, RAMI_SIDE_AUTO, &m, NULL, 0);

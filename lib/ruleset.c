@@ -28,11 +28,10 @@ static const struct preset {
 /* Finnish deal: 10 cards for 2-3 players, 7 for 4-5, 6 for 6. */
 static const uint8_t finnish_hand[RAMI_MAX_PLAYERS + 1] = {0, 0, 10, 10, 7, 7, 6};
 
-int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players)
+_Static_assert(sizeof(rami_ruleset) >= RULESET_SIZE_1_0, "the 1.0 layout only ever grows");
+
+static void preset_fill(rami_ruleset *rs, int preset, unsigned players)
 {
-    if (rs == NULL || preset < RAMI_PRESET_51 || preset > RAMI_PRESET_FINNISH || players < 2 ||
-        players > RAMI_MAX_PLAYERS)
-        return RAMI_E_ARG;
     const struct preset *p = &presets[preset];
     unsigned big = players >= 5;
     memset(rs, 0, sizeof *rs);
@@ -50,7 +49,22 @@ int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players)
     rs->options = p->options;
     rs->match_rounds = 0;
     rs->match_target = 0;
-    return RAMI_OK;
+}
+
+int rami_ruleset_init_sized(rami_ruleset *rs, size_t size, int preset, unsigned players)
+{
+    if (rs == NULL || preset < RAMI_PRESET_51 || preset > RAMI_PRESET_FINNISH || players < 2 ||
+        players > RAMI_MAX_PLAYERS)
+        return RAMI_E_ARG;
+    rami_ruleset own;
+    preset_fill(&own, preset, players);
+    return rami__sized_out(rs, size, RULESET_SIZE_FIRST, &own, sizeof own);
+}
+
+/* The plain function behind the macro of rami.h: the 1.0 layout. */
+int(rami_ruleset_init)(rami_ruleset *rs, int preset, unsigned players)
+{
+    return rami_ruleset_init_sized(rs, RULESET_SIZE_1_0, preset, players);
 }
 
 unsigned rami__pack_size(const rami_ruleset *rs)
@@ -67,15 +81,9 @@ unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c)
  * and a set holds at most four cards. */
 #define MAX_JOKERS_PER_MELD 4
 
-int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap)
+/* The values of a ruleset of the library's own size. */
+static int ruleset_valid(const rami_ruleset *rs, char *why, size_t why_cap)
 {
-    if (why != NULL && why_cap > 0)
-        why[0] = '\0';
-    if (rs == NULL)
-        return RAMI_E_ARG;
-    if (rs->struct_size != sizeof *rs)
-        return rami__why(why, why_cap, RAMI_E_RULESET, "struct_size is %u, this library expects %u",
-                         (unsigned)rs->struct_size, (unsigned)sizeof *rs);
     if (rs->players < 2 || rs->players > RAMI_MAX_PLAYERS)
         return rami__why(why, why_cap, RAMI_E_RULESET, "players is %u, must be 2..%d", rs->players,
                          RAMI_MAX_PLAYERS);
@@ -106,4 +114,30 @@ int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap)
         return rami__why(why, why_cap, RAMI_E_RULESET, "unknown option bits 0x%x",
                          rs->options & ~RAMI_OPT_ALL);
     return RAMI_OK;
+}
+
+int rami__ruleset_load(const rami_ruleset *rs, rami_ruleset *own, char *why, size_t why_cap)
+{
+    if (why != NULL && why_cap > 0)
+        why[0] = '\0';
+    if (rs == NULL)
+        return rami__why(why, why_cap, RAMI_E_ARG, "no ruleset (NULL)");
+    if (rami__sized_in(own, sizeof *own, RULESET_SIZE_FIRST, rs) != RAMI_OK) {
+        if (rs->struct_size < RULESET_SIZE_FIRST || rs->struct_size > RAMI__STRUCT_SIZE_MAX)
+            return rami__why(why, why_cap, RAMI_E_ARG,
+                             "struct_size is %u, this library accepts %u..%u (set it with "
+                             "rami_ruleset_init)",
+                             (unsigned)rs->struct_size, RULESET_SIZE_FIRST, RAMI__STRUCT_SIZE_MAX);
+        return rami__why(why, why_cap, RAMI_E_ARG,
+                         "the ruleset sets fields beyond the %u bytes this library knows "
+                         "(a newer header's): they must be zero here",
+                         (unsigned)sizeof *own);
+    }
+    return ruleset_valid(own, why, why_cap);
+}
+
+int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_cap)
+{
+    rami_ruleset own;
+    return rami__ruleset_load(rs, &own, why, why_cap);
 }

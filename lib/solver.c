@@ -414,14 +414,15 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
 
 /* ---- the public entry point ---- */
 
+/* Checks the arguments and loads the caller's ruleset into *own. */
 static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size_t n, int goal,
-                            const rami_solution *out)
+                            const rami_solution *out, rami_ruleset *own)
 {
     if (rs == NULL || out == NULL || (cards == NULL && n > 0) || n > RAMI_MAX_HAND)
         return RAMI_E_ARG;
     if (goal != RAMI_SOLVE_MAX_POINTS && goal != RAMI_SOLVE_MIN_PENALTY)
         return RAMI_E_ARG;
-    if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+    if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
         return RAMI_E_ARG;
     for (size_t i = 0; i < n; i++)
         if (!card_is_valid(cards[i]))
@@ -449,10 +450,12 @@ static unsigned solution_left(hand h, const solve_result *res, rami_card *left)
     return n;
 }
 
-int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand_cards, size_t n, int goal,
+int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, size_t n, int goal,
                     rami_solution *out)
 {
-    int st = solve_args_check(rs, hand_cards, n, goal, out);
+    rami_ruleset own;
+    const rami_ruleset *rs = &own;
+    int st = solve_args_check(caller_rs, hand_cards, n, goal, out, &own);
     if (st != RAMI_OK)
         return st;
     hand h;

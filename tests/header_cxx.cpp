@@ -1,5 +1,5 @@
-// rami.h compiles as C++11 with -pedantic -Werror -Wall -Wextra and links
-// from C++ (extern "C").
+// rami.h compiles as C++11 with -pedantic -Werror -Wall -Wextra -Wpadded and
+// links from C++ (extern "C").
 #include <cstring>
 
 #include "rami.h"
@@ -11,6 +11,7 @@ static_assert(sizeof(rami_move) == 17, "rami_move layout");
 static_assert(sizeof(rami_round_result) == 26, "rami_round_result layout");
 static_assert(RAMI_CARD(10, RAMI_HEARTS) == 0x2A, "RAMI_CARD is a constant expression");
 static_assert(RAMI_E_CORRUPT == -20, "status values never change");
+static_assert(sizeof(rami_deal) == 544 && offsetof(rami_deal, reserved) == 203, "rami_deal layout");
 
 int main()
 {
@@ -28,6 +29,9 @@ int main()
     if (rami_card_format(info.cards[2], buf, sizeof buf) != RAMI_OK || std::strcmp(buf, "AH") != 0)
         return 1;
     if (std::strcmp(rami_version(), RAMI_VERSION_STRING) != 0)
+        return 1;
+    rami_card joker = RAMI_JOKER;
+    if (rami_card_rank(joker) != 0 || rami_card_suit(rami_card_make(1, RAMI_SPADES)) != RAMI_SPADES)
         return 1;
     return 0;
 }

@@ -51,6 +51,27 @@ static unsigned long calls[F_COUNT];
 /* Calls rami_<fn>(...) and counts the call. */
 #define CALL(fn, ...) (calls[F_##fn]++, rami_##fn(__VA_ARGS__))
 
+/* Versioned structs (doc/api.md, "Structs that grow"). BAD_SIZES: the
+ * struct_size values refused before anything beyond the field is read
+ * (below the first published size, above RAMI_STRUCT_SIZE_MAX). */
+#define BAD_SIZES(first)                                                                           \
+    {                                                                                              \
+        0, 1, (uint32_t)(first)-1, (uint32_t)RAMI_STRUCT_SIZE_MAX + 1, UINT32_MAX                  \
+    }
+
+/* A struct "from a newer header": its bytes, then zeros up to `size`,
+ * with the byte at offset `poke` (beyond the struct) set when poke > 0. */
+static _Alignas(8) unsigned char newer_bytes[RAMI_STRUCT_SIZE_MAX];
+static void *newer_struct(const void *s, size_t n, uint32_t size, size_t poke)
+{
+    memset(newer_bytes, 0, sizeof newer_bytes);
+    memcpy(newer_bytes, s, n);
+    memcpy(newer_bytes, &size, sizeof size);
+    if (poke > 0)
+        newer_bytes[poke] = 1;
+    return newer_bytes;
+}
+
 static uint64_t rnd_state = 0x2545F4914F6CDD1Dull;
 
 static uint64_t rnd(void)
@@ -161,15 +182,20 @@ static void test_ruleset(void **state)
     char why[64];
     assert_int_equal(CALL(ruleset_check, NULL, why, sizeof why), RAMI_E_ARG);
     assert_int_equal(CALL(ruleset_init, &rs, RAMI_PRESET_51, 4), RAMI_OK);
-    const uint32_t sizes[] = {0, 1, sizeof rs - 1, sizeof rs + 1, sizeof rs * 2, UINT32_MAX};
+    const uint32_t sizes[] = BAD_SIZES(24);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         rami_ruleset bad = rs;
         bad.struct_size = sizes[i];
-        assert_int_equal(CALL(ruleset_check, &bad, why, sizeof why), RAMI_E_RULESET);
-        assert_int_equal(CALL(ruleset_check, &bad, NULL, 0), RAMI_E_RULESET);
-        assert_int_equal(CALL(ruleset_check, &bad, why, 1), RAMI_E_RULESET);
+        assert_int_equal(CALL(ruleset_check, &bad, why, sizeof why), RAMI_E_ARG);
+        assert_int_equal(CALL(ruleset_check, &bad, NULL, 0), RAMI_E_ARG);
+        assert_int_equal(CALL(ruleset_check, &bad, why, 1), RAMI_E_ARG);
         assert_int_equal(why[0], '\0');
     }
+    /* A newer header's struct: accepted while its unknown bytes are zero. */
+    const rami_ruleset *newer = newer_struct(&rs, sizeof rs, sizeof rs * 2, 0);
+    assert_int_equal(CALL(ruleset_check, newer, why, sizeof why), RAMI_OK);
+    newer = newer_struct(&rs, sizeof rs, sizeof rs * 2, sizeof rs * 2 - 1);
+    assert_int_equal(CALL(ruleset_check, newer, why, sizeof why), RAMI_E_ARG);
     /* Field by field: values no game can be played with. */
     for (int k = 0; k < 9; k++) {
         rami_ruleset bad = rs;
@@ -362,9 +388,8 @@ static void test_solver_and_bot_options(void **state)
         rami_card h[4] = {RAMI_CARD(7, 0), RAMI_CARD(8, 0), bad_cards[i], RAMI_CARD(9, 0)};
         assert_int_equal(CALL(solve_hand, &rs, h, 4, RAMI_SOLVE_MIN_PENALTY, &sol), RAMI_E_ARG);
     }
-    rami_ruleset bad = rs;
-    bad.struct_size = sizeof bad + 4;
-    assert_int_equal(CALL(solve_hand, &bad, cards, 5, 0, &sol), RAMI_E_ARG);
+    const rami_ruleset *newer = newer_struct(&rs, sizeof rs, sizeof rs + 4, sizeof rs + 3);
+    assert_int_equal(CALL(solve_hand, newer, cards, 5, 0, &sol), RAMI_E_ARG);
     assert_memory_equal(&sol, &before, sizeof sol);
     assert_int_equal(CALL(solve_hand, &rs, NULL, 0, RAMI_SOLVE_MAX_POINTS, &sol), RAMI_OK);
     assert_int_equal(sol.meld_count, 0);
@@ -393,12 +418,15 @@ static void test_game_new(void **state)
     rami_game *g = SENTINEL;
     assert_int_equal(CALL(game_new, NULL, 1, &g), RAMI_E_ARG);
     assert_int_equal(CALL(game_new, &rs, 1, NULL), RAMI_E_ARG);
-    const uint32_t sizes[] = {0, 1, sizeof rs - 1, sizeof rs + 1, UINT32_MAX};
+    const uint32_t sizes[] = BAD_SIZES(24);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         rami_ruleset bad = rs;
         bad.struct_size = sizes[i];
         assert_int_equal(CALL(game_new, &bad, 1, &g), RAMI_E_ARG);
     }
+    const rami_ruleset *newer = newer_struct(&rs, sizeof rs, sizeof rs + 1, sizeof rs);
+    assert_int_equal(CALL(game_new, newer, 1, &g), RAMI_E_ARG);
+    assert_ptr_equal(g, SENTINEL);
     /* Random ruleset bytes with the right struct_size: refused or playable. */
     unsigned long rounds = small_scale() ? 300 : 3000;
     unsigned long made = 0;
@@ -457,12 +485,17 @@ static void test_game_new_deal(void **state)
     rami_ruleset badrs = rs;
     badrs.struct_size = 3;
     assert_int_equal(CALL(game_new_deal, &badrs, &d, 1, &g), RAMI_E_ARG);
-    const uint32_t sizes[] = {0, 1, sizeof d - 1, sizeof d + 1, UINT32_MAX};
+    const uint32_t sizes[] = BAD_SIZES(sizeof d);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         rami_deal bad = d;
         bad.struct_size = sizes[i];
         assert_int_equal(CALL(game_new_deal, &rs, &bad, 1, &g), RAMI_E_ARG);
     }
+    const rami_deal *newer = newer_struct(&d, sizeof d, sizeof d + 8, sizeof d + 3);
+    assert_int_equal(CALL(game_new_deal, &rs, newer, 1, &g), RAMI_E_ARG);
+    rami_deal padded = d;
+    padded.reserved = 1;
+    assert_int_equal(CALL(game_new_deal, &rs, &padded, 1, &g), RAMI_E_ARG);
     for (int k = 0; k < 9; k++) {
         rami_deal bad = d;
         switch (k) {
@@ -955,12 +988,14 @@ static void hostile_handles(rami_game *g)
     assert_int_equal(CALL(bot_choose, NULL, &opt, &m), RAMI_E_ARG);
     assert_int_equal(CALL(bot_choose, g, NULL, &m), RAMI_E_ARG);
     assert_int_equal(CALL(bot_choose, g, &opt, NULL), RAMI_E_ARG);
-    const uint32_t sizes[] = {0, 1, sizeof opt - 1, sizeof opt + 1, UINT32_MAX};
+    const uint32_t sizes[] = BAD_SIZES(24);
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         rami_bot_options bad = opt;
         bad.struct_size = sizes[i];
         assert_int_equal(CALL(bot_choose, g, &bad, &m), RAMI_E_ARG);
     }
+    const rami_bot_options *newer = newer_struct(&opt, sizeof opt, sizeof opt + 1, sizeof opt);
+    assert_int_equal(CALL(bot_choose, g, newer, &m), RAMI_E_ARG);
     const uint8_t levels[] = {3, 9, 128, 255};
     for (size_t i = 0; i < sizeof levels; i++) {
         rami_bot_options bad = opt;

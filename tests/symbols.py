@@ -28,7 +28,7 @@ def exported_symbols(lib, nm):
         if len(parts) < 2:
             continue
         kind, name = parts[-2], parts[-1]
-        if kind == "A":  # the version node, e.g. RAMI_0
+        if kind == "A":  # the version node, e.g. RAMI_1.0
             continue
         name = name.split("@")[0]
         names[name] = kind

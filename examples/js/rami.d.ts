@@ -287,7 +287,7 @@ export interface Rami {
   readonly Ruleset: typeof Ruleset;
   readonly Game: typeof Game;
   readonly RamiError: typeof RamiError;
-  /** The library's version ("0.1.0"). */
+  /** The library's version ("1.0.0"). */
   readonly version: string;
   /** The version of the rami.h the module was compiled with. */
   readonly headerVersion: string;

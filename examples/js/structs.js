@@ -56,6 +56,7 @@ export const STRUCTS = {
     ['dealer', 'u8'],
     ['hand_count', 'u8', 'RAMI_MAX_PLAYERS'],
     ['hands', 'u8', ['RAMI_MAX_PLAYERS', 'RAMI_MAX_HAND']],
+    ['reserved', 'u8'],
     ['stock_count', 'u16'],
     ['stock', 'u8', 'RAMI_MAX_PACK'],
     ['discard_count', 'u16'],

@@ -32,6 +32,7 @@
     X(rami_deal, dealer)                                                                       \
     X(rami_deal, hand_count)                                                                   \
     X(rami_deal, hands)                                                                        \
+    X(rami_deal, reserved)                                                                     \
     X(rami_deal, stock_count)                                                                  \
     X(rami_deal, stock)                                                                        \
     X(rami_deal, discard_count)                                                                \
