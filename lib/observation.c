@@ -252,18 +252,20 @@ static void history(const obs_layout *L, const rami_game *g, unsigned viewer, fl
 uint32_t rami_observation_tensor_size(const rami_ruleset *rs)
 {
     obs_layout L;
-    if (rs == NULL || rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+    rami_ruleset own;
+    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
         return 0;
-    obs_layout_init(&L, rs);
+    obs_layout_init(&L, &own);
     return L.size;
 }
 
 uint32_t rami_information_state_tensor_size(const rami_ruleset *rs)
 {
     obs_layout L;
-    if (rs == NULL || rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+    rami_ruleset own;
+    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
         return 0;
-    obs_layout_init(&L, rs);
+    obs_layout_init(&L, &own);
     return L.info_size;
 }
 

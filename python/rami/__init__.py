@@ -17,8 +17,9 @@ See doc/python.md.
 from ._lib import RamiLibraryError, library_path
 from .cards import ACE, JACK, KING, QUEEN, Card, Suit, cards
 from .errors import (STATUS_NAMES, ArgumentError, BufferTooSmallError, ClosedRamiError,
-                     CorruptRecordError, IllegalMoveError, InvalidMeldError, JokerReplayError,
-                     LayoffError, MustDiscardError, NotInHandError, NotOpenedError,
+                     CorruptRecordError, IllegalMoveError, InternalError, InvalidMeldError,
+                     JokerReplayError, LayoffError, LimitError, MustDiscardError,
+                     NotInHandError, NotOpenedError,
                      NotYourTurnError, OpeningError, OutOfMemoryError, ParseError, PhaseError,
                      PickedCardError, PickupError, RamiError, RulesetError, SwapError, UndoError,
                      strerror)
@@ -50,5 +51,5 @@ __all__ = [
     'RulesetError', 'IllegalMoveError', 'NotYourTurnError', 'PhaseError', 'NotInHandError',
     'InvalidMeldError', 'OpeningError', 'NotOpenedError', 'LayoffError', 'ClosedRamiError',
     'SwapError', 'PickedCardError', 'JokerReplayError', 'MustDiscardError', 'PickupError',
-    'UndoError', 'CorruptRecordError',
+    'UndoError', 'CorruptRecordError', 'InternalError', 'LimitError',
 ]

@@ -75,7 +75,8 @@ class CMeldInfo(ctypes.Structure):
 
 class CDeal(ctypes.Structure):
     _fields_ = [('struct_size', u32), ('dealer', u8), ('hand_count', u8 * MAX_PLAYERS),
-                ('hands', (Card * MAX_HAND) * MAX_PLAYERS), ('stock_count', u16),
+                ('hands', (Card * MAX_HAND) * MAX_PLAYERS), ('reserved', u8),
+                ('stock_count', u16),
                 ('stock', Card * MAX_PACK), ('discard_count', u16),
                 ('discard', Card * MAX_PACK)]
 
@@ -115,10 +116,17 @@ _int, _size, _double = ctypes.c_int, ctypes.c_size_t, ctypes.c_double
 # name: (restype, argtypes)
 SIGNATURES = {
     'rami_strerror': (_text, [_int]),
+    'rami_status_name': (_text, [_int]),
     'rami_version': (_text, []),
+    'rami_version_number': (_int, []),
+    'rami_card_make': (Card, [_int, _int]),
+    'rami_card_rank': (_int, [Card]),
+    'rami_card_suit': (_int, [Card]),
     'rami_card_parse': (_int, [_text, _P(Card)]),
     'rami_card_format': (_int, [Card, _text, _size]),
     'rami_cards_parse': (_int, [_text, _P(Card), _size, _size_p]),
+    'rami_ruleset_init_sized': (_int, [_P(CRuleset), ctypes.c_size_t, _int, ctypes.c_uint]),
+    # The plain forms fill the 1.0 layout; the package calls the _sized ones.
     'rami_ruleset_init': (_int, [_P(CRuleset), _int, ctypes.c_uint]),
     'rami_ruleset_check': (_int, [_P(CRuleset), _text, _size]),
     'rami_meld_check': (_int, [_P(CRuleset), _P(Card), _size, _P(CMeldInfo)]),
@@ -142,6 +150,7 @@ SIGNATURES = {
     'rami_game_scores': (_int, [_game, _P(i32), _size]),
     'rami_game_next_round': (_int, [_game]),
     'rami_game_match_winners': (_int, [_game]),
+    'rami_game_ruleset_sized': (_int, [_game, _P(CRuleset), ctypes.c_size_t]),
     'rami_game_ruleset': (_int, [_game, _P(CRuleset)]),
     'rami_game_seed': (u64, [_game]),
     'rami_game_picked': (Card, [_game]),
@@ -156,6 +165,7 @@ SIGNATURES = {
     'rami_game_view_json': (_int, [_game, _int, _text, _size, _size_p]),
     'rami_solve_hand': (_int, [_P(CRuleset), _P(Card), _size, _int, _P(CSolution)]),
     'rami_game_determinize': (_int, [_game, _int, u64, _P(_game)]),
+    'rami_bot_options_init_sized': (_int, [_P(CBotOptions), ctypes.c_size_t, _int]),
     'rami_bot_options_init': (_int, [_P(CBotOptions), _int]),
     'rami_bot_choose': (_int, [_game, _P(CBotOptions), _P(CMove)]),
     'rami_game_hint': (_int, [_game, _P(CMove), _text, _size]),

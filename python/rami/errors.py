@@ -22,7 +22,7 @@ STATUS_NAMES: Dict[int, str] = {
     -11: 'RAMI_E_NOT_OPENED', -12: 'RAMI_E_LAYOFF', -13: 'RAMI_E_CLOSED',
     -14: 'RAMI_E_SWAP', -15: 'RAMI_E_PICKED', -16: 'RAMI_E_JOKER_REPLAY',
     -17: 'RAMI_E_MUST_DISCARD', -18: 'RAMI_E_PICKUP', -19: 'RAMI_E_UNDO',
-    -20: 'RAMI_E_CORRUPT',
+    -20: 'RAMI_E_CORRUPT', -21: 'RAMI_E_INTERNAL', -22: 'RAMI_E_LIMIT',
 }
 
 
@@ -132,12 +132,23 @@ class CorruptRecordError(RamiError, ValueError):
     status = -20
 
 
+class InternalError(RamiError):
+    """RAMI_E_INTERNAL: the library contradicted itself (a bug: please report it)."""
+    status = -21
+
+
+class LimitError(RamiError):
+    """RAMI_E_LIMIT: the request needs more work than the library's documented bound."""
+    status = -22
+
+
 _BY_STATUS: Dict[int, Type[RamiError]] = {
     cls.status: cls for cls in (
         ArgumentError, OutOfMemoryError, BufferTooSmallError, ParseError, RulesetError,
         NotYourTurnError, PhaseError, NotInHandError, InvalidMeldError, OpeningError,
         NotOpenedError, LayoffError, ClosedRamiError, SwapError, PickedCardError,
-        JokerReplayError, MustDiscardError, PickupError, UndoError, CorruptRecordError)
+        JokerReplayError, MustDiscardError, PickupError, UndoError, CorruptRecordError,
+        InternalError, LimitError)
 }
 
 

@@ -95,7 +95,7 @@ class Game:
         self._h = handle
         self._lib = _lib.lib()
         c = _lib.CRuleset()
-        check(self._lib.rami_game_ruleset(handle, ctypes.byref(c)))
+        check(self._lib.rami_game_ruleset_sized(handle, ctypes.byref(c), ctypes.sizeof(c)))
         self._ruleset = Ruleset.from_c(c)
         # Constant for the game's ruleset: asked once.
         self._sizes = (self._ruleset.num_distinct_actions,
@@ -447,7 +447,8 @@ class Game:
         if isinstance(level, str):
             level = BotLevel[level.upper()]
         opt = _lib.CBotOptions()
-        check(self._lib.rami_bot_options_init(ctypes.byref(opt), int(level)))
+        check(self._lib.rami_bot_options_init_sized(ctypes.byref(opt), ctypes.sizeof(opt),
+                                                    int(level)))
         opt.seed, opt.playouts, opt.time_ms = seed, playouts or opt.playouts, time_ms
         m = _lib.CMove()
         check(self._lib.rami_bot_choose(self.handle, ctypes.byref(opt), ctypes.byref(m)))

@@ -71,7 +71,8 @@ class Ruleset:
 
     def __init__(self, preset: Union[str, int] = '51', players: int = 2, **fields: Any) -> None:
         c = _lib.CRuleset()
-        check(_lib.lib().rami_ruleset_init(ctypes.byref(c), _preset(preset), players))
+        check(_lib.lib().rami_ruleset_init_sized(ctypes.byref(c), ctypes.sizeof(c),
+                                                 _preset(preset), players))
         self._set(c, fields)
 
     def _set(self, c: _lib.CRuleset, fields: Dict[str, Any]) -> None:
