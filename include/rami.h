@@ -381,6 +381,96 @@ RAMI_API uint64_t rami_game_seed(const rami_game *g);
 RAMI_API rami_card rami_game_picked(const rami_game *g);
 
 /* ------------------------------------------------------------------------ */
+/* What a game or GUI asks (added in 1.0)                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The number of cards in a seat's hand, without the cards (what every seat
+ * may know). Errors: RAMI_E_ARG (NULL, seat out of range). Constant time. */
+RAMI_API int rami_game_hand_count(const rami_game *g, int player);
+
+/* The whole discard pile, bottom first: buf[count-1] is the top card
+ * (rami_game_discard_top). (buf, cap, count) as usual; a buffer of
+ * RAMI_MAX_PACK cards always suffices. Errors: RAMI_E_ARG, RAMI_E_BUFFER
+ * (nothing written). Cost: the cards copied. */
+RAMI_API int rami_game_discard_pile(const rami_game *g, rami_card *buf, size_t cap,
+                                    size_t *count);
+
+/* How many plays (melds, lay-offs, swaps) of the current turn
+ * rami_game_undo can take back now; 0 outside the play phase. Errors:
+ * RAMI_E_ARG (NULL). Constant time. */
+RAMI_API int rami_game_undo_count(const rami_game *g);
+
+/* The state of the current turn: who moves, the opening so far and what
+ * the player still owes. Versioned output struct (first published size
+ * 20): filled by rami_game_turn_info with the caller's sizeof. */
+typedef struct rami_turn_info {
+    uint32_t struct_size;    /* set by the library: the caller's size */
+    uint8_t player;          /* seat to move (after the round: who moved last) */
+    uint8_t phase;           /* rami_phase */
+    uint8_t opened;          /* 1 once the seat has opened this round (also in this turn) */
+    uint8_t opened_this_turn; /* 1 if it opened in this turn */
+    uint16_t points_laid;    /* value of the melds laid this turn (what counts toward the opening) */
+    uint16_t opening_points; /* the ruleset's opening requirement */
+    uint8_t melds_laid;      /* melds laid this turn */
+    uint8_t undo_count;      /* as rami_game_undo_count */
+    rami_card picked;        /* taken from the discard pile this turn, or RAMI_NO_CARD */
+    rami_card must_play;     /* PICKUP_MUST_MELD: the picked card, still to be melded or laid
+                                off this turn; else RAMI_NO_CARD */
+    uint8_t jokers_to_replay; /* JOKER_REPLAY: retrieved jokers still to be played this turn */
+    uint8_t pure_run_needed; /* OPEN_PURE_RUN: 1 while the opening still lacks a run without joker */
+    rami_card may_not_discard; /* KEEP_PICKUP: the face that may not be discarded, or RAMI_NO_CARD */
+    uint8_t reserved;        /* 0 */
+} rami_turn_info;
+
+/* Fills the caller's rami_turn_info of `size` bytes (its sizeof; see
+ * "versioned" at the top): outside the play phase the turn fields are 0 /
+ * RAMI_NO_CARD. Errors: RAMI_E_ARG (NULL, size below 20 or above
+ * RAMI_STRUCT_SIZE_MAX; nothing written). Constant time. */
+RAMI_API int rami_game_turn_info(const rami_game *g, rami_turn_info *out, size_t size);
+
+/* History: what happened in the current round, for a program that shows
+ * (animates) every turn. kind is a rami_move_kind for a move, or one of
+ * these for what happened between moves. */
+enum rami_event_kind {
+    RAMI_EVENT_RESTOCK = 16,  /* the discard pile but its top became the stock, shuffled */
+    RAMI_EVENT_OPENED = 17,   /* seat completed its opening with the meld before */
+    RAMI_EVENT_ROUND_END = 18 /* the round ended (target: rami_end_reason) */
+};
+
+/* One event. A plain value of 32 bytes (not versioned: it is an array
+ * element); reserved bytes are 0. */
+typedef struct rami_event {
+    uint8_t kind;     /* rami_move_kind or rami_event_kind */
+    uint8_t seat;     /* who moved; RESTOCK: whose turn it begins; ROUND_END: who moved last */
+    uint8_t target;   /* MELD: index of the new table meld; LAYOFF, SWAP: the table meld;
+                         ROUND_END: rami_end_reason */
+    uint8_t side;     /* MELD, LAYOFF: the side of the move in canonical form */
+    uint8_t count;    /* cards in cards[] */
+    uint8_t reserved; /* 0 */
+    uint16_t points;  /* MELD: its value; OPENED: the value laid in the turn; RESTOCK: the
+                         cards of the new stock */
+    uint32_t turn;    /* turn of the round, from 1 */
+    rami_card cards[RAMI_MAX_MELD]; /* MELD: in table order; DRAW_DISCARD: the card taken;
+                                       DRAW_STOCK: the card drawn, only when the viewer may
+                                       see it (count 0 otherwise); LAYOFF, SWAP (the card
+                                       given for the joker), DISCARD: the card */
+    uint8_t reserved2[7]; /* 0 */
+} rami_event;
+
+/* The events of the current round in order, as seat `viewer` may know them
+ * (-1: everything): each move with its seat (a draw from the stock shows
+ * its card only to that seat), a restock where it happened, an OPENED
+ * event after the meld that completed an opening, and ROUND_END once the
+ * round is over. Plays taken back with rami_game_undo are not history.
+ * (buf, cap, count) as usual (events up to cap are written). At most 3
+ * events per move. Errors: RAMI_E_ARG (NULL, viewer outside
+ * -1..players-1), RAMI_E_BUFFER, RAMI_E_INTERNAL. Cost: replays the round
+ * (each move judged again without look-ahead): linear in its moves, about
+ * a microsecond per move. Reads g only. */
+RAMI_API int rami_game_history(const rami_game *g, int viewer, rami_event *buf, size_t cap,
+                               size_t *count);
+
+/* ------------------------------------------------------------------------ */
 /* Moves                                                                     */
 /* ------------------------------------------------------------------------ */
 

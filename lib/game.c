@@ -182,18 +182,18 @@ void rami_game_free(rami_game *g)
 
 /* ---- rounds and turns ---- */
 
-static void install_deal(rami_game *g, const rami_deal *d)
+static void install_deal(const rami_game *g, const rami_deal *d, position *p)
 {
-    for (unsigned p = 0; p < g->rs.players; p++)
-        for (unsigned i = 0; i < d->hand_count[p]; i++)
-            hand_add(&g->pos.hands[p], d->hands[p][i]);
-    memcpy(g->pos.stock, d->stock, d->stock_count);
-    g->pos.stock_count = d->stock_count;
-    memcpy(g->pos.discard, d->discard, d->discard_count);
-    g->pos.discard_count = d->discard_count;
+    for (unsigned s = 0; s < g->rs.players; s++)
+        for (unsigned i = 0; i < d->hand_count[s]; i++)
+            hand_add(&p->hands[s], d->hands[s][i]);
+    memcpy(p->stock, d->stock, d->stock_count);
+    p->stock_count = d->stock_count;
+    memcpy(p->discard, d->discard, d->discard_count);
+    p->discard_count = d->discard_count;
 }
 
-static void shuffle_and_deal(rami_game *g)
+static void shuffle_and_deal(const rami_game *g, position *p)
 {
     const rami_ruleset *rs = &g->rs;
     rami_card pack[RAMI_MAX_PACK];
@@ -204,40 +204,45 @@ static void shuffle_and_deal(rami_game *g)
                 pack[n++] = RAMI_CARD(r, suit);
     for (unsigned j = 0; j < rs->jokers; j++)
         pack[n++] = RAMI_JOKER;
-    rami__shuffle(&g->pos.rng, pack, n);
+    rami__shuffle(&p->rng, pack, n);
     /* One card at a time, starting with the seat after the dealer, from the
      * end of the shuffled pack. */
     for (unsigned k = 0; k < rs->hand_size; k++)
         for (unsigned i = 1; i <= rs->players; i++)
-            hand_add(&g->pos.hands[(g->pos.dealer + i) % rs->players], pack[--n]);
-    g->pos.discard[0] = pack[--n];
-    g->pos.discard_count = 1;
-    memcpy(g->pos.stock, pack, n);
-    g->pos.stock_count = (uint16_t)n;
+            hand_add(&p->hands[(p->dealer + i) % rs->players], pack[--n]);
+    p->discard[0] = pack[--n];
+    p->discard_count = 1;
+    memcpy(p->stock, pack, n);
+    p->stock_count = (uint16_t)n;
+}
+
+void rami__round_deal(const rami_game *g, position *p)
+{
+    rami__rng_seed(&p->rng, round_seed(g->seed, p->round));
+    memset(p->hands, 0, sizeof p->hands);
+    memset(p->stock, 0, sizeof p->stock);
+    memset(p->discard, 0, sizeof p->discard);
+    memset(p->melds, 0, sizeof p->melds);
+    memset(&p->result, 0, sizeof p->result);
+    memset(&p->ts, 0, sizeof p->ts);
+    p->meld_count = 0;
+    p->turn = 0;
+    p->restocks = 0;
+    p->picked = RAMI_NO_CARD;
+    if (g->from_deal && p->round == 1)
+        install_deal(g, g->deal, p);
+    else
+        shuffle_and_deal(g, p);
+    p->current = (uint8_t)((p->dealer + 1u) % g->rs.players);
+    rami__turn_begin(&g->rs, p);
 }
 
 static void round_start(rami_game *g)
 {
-    rami__rng_seed(&g->pos.rng, round_seed(g->seed, g->pos.round));
-    memset(g->pos.hands, 0, sizeof g->pos.hands);
-    memset(g->pos.stock, 0, sizeof g->pos.stock);
-    memset(g->pos.discard, 0, sizeof g->pos.discard);
-    memset(g->pos.melds, 0, sizeof g->pos.melds);
     memset(g->undo, 0, sizeof g->undo);
-    memset(&g->pos.result, 0, sizeof g->pos.result);
-    memset(&g->pos.ts, 0, sizeof g->pos.ts);
-    g->pos.meld_count = 0;
     g->undo_count = 0;
-    g->pos.turn = 0;
-    g->pos.restocks = 0;
-    g->pos.picked = RAMI_NO_CARD;
     g->log_len = 0;
-    if (g->from_deal && g->pos.round == 1)
-        install_deal(g, g->deal);
-    else
-        shuffle_and_deal(g);
-    g->pos.current = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
-    rami__turn_begin(&g->rs, &g->pos);
+    rami__round_deal(g, &g->pos);
 }
 
 int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS])
@@ -307,6 +312,24 @@ int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, s
                 buf[n++] = RAMI_CARD(r, suit);
     for (unsigned k = 0; k < h->jokers; k++)
         buf[n++] = RAMI_JOKER;
+    return RAMI_OK;
+}
+
+int rami_game_hand_count(const rami_game *g, int player)
+{
+    if (g == NULL || player < 0 || player >= g->rs.players)
+        return RAMI_E_ARG;
+    return g->pos.hands[player].size;
+}
+
+int rami_game_discard_pile(const rami_game *g, rami_card *buf, size_t cap, size_t *count)
+{
+    if (g == NULL || count == NULL || (buf == NULL && cap > 0))
+        return RAMI_E_ARG;
+    *count = g->pos.discard_count;
+    if (g->pos.discard_count > cap)
+        return RAMI_E_BUFFER;
+    memcpy(buf, g->pos.discard, g->pos.discard_count);
     return RAMI_OK;
 }
 
@@ -396,6 +419,41 @@ int rami_game_ruleset_sized(const rami_game *g, rami_ruleset *out, size_t size)
 int(rami_game_ruleset)(const rami_game *g, rami_ruleset *out)
 {
     return rami_game_ruleset_sized(g, out, RULESET_SIZE_1_0);
+}
+
+/* The first published size of rami_turn_info (its 1.0 layout). */
+#define TURN_INFO_SIZE_FIRST 20u
+
+static void turn_fill(const rami_game *g, rami_turn_info *t)
+{
+    const position *p = &g->pos;
+    t->player = p->current;
+    t->phase = p->phase;
+    t->opened = seat_opened(p, p->current);
+    t->opening_points = g->rs.opening_points;
+    if (p->phase != RAMI_PHASE_PLAY)
+        return;
+    t->opened_this_turn = p->ts.opened_now;
+    t->points_laid = p->ts.points;
+    t->melds_laid = p->ts.melds;
+    t->undo_count = g->undo_count;
+    t->picked = p->picked;
+    t->must_play = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
+    t->jokers_to_replay = p->ts.replay_pending;
+    t->pure_run_needed =
+        has_opt(&g->rs, RAMI_OPT_OPEN_PURE_RUN) && !is_opened(p) && !p->ts.pure_run;
+    t->may_not_discard = avoid_face(&g->rs, p);
+}
+
+int rami_game_turn_info(const rami_game *g, rami_turn_info *out, size_t size)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    rami_turn_info t;
+    memset(&t, 0, sizeof t);
+    t.struct_size = sizeof t;
+    turn_fill(g, &t);
+    return rami__sized_out(out, size, TURN_INFO_SIZE_FIRST, &t, sizeof t);
 }
 
 uint64_t rami_game_seed(const rami_game *g)

@@ -33,6 +33,11 @@ struct rami_game {
     _Alignas(8) unsigned char tail[]; /* [rami_deal] then the inline log */
 };
 
+/* Deals the round p->round of g into *p (whose round, dealer and totals
+ * are kept): the position at the start of that round, before its first
+ * move, as round_start makes it. The round log replays from here. */
+RAMI_INTERNAL void rami__round_deal(const rami_game *g, position *p);
+
 /* Where a saved game resumes: a new game (round 1, nothing played) moves
  * on to round `round` >= 2 with the match totals the earlier rounds left,
  * as rami_game_next_round would have. RAMI_E_ARG for anything else. */

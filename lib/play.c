@@ -57,6 +57,13 @@ int rami__play_verdict(rami_game *g, const verdict *v)
     return RAMI_OK;
 }
 
+int rami_game_undo_count(const rami_game *g)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    return g->pos.phase == RAMI_PHASE_PLAY ? g->undo_count : 0;
+}
+
 int rami_game_undo(rami_game *g, int player)
 {
     if (g == NULL || player < 0 || player >= g->rs.players)

@@ -102,10 +102,24 @@ class CBotOptions(ctypes.Structure):
                 ('playouts', u32), ('time_ms', u32)]
 
 
+class CTurnInfo(ctypes.Structure):
+    _fields_ = [('struct_size', u32), ('player', u8), ('phase', u8), ('opened', u8),
+                ('opened_this_turn', u8), ('points_laid', u16), ('opening_points', u16),
+                ('melds_laid', u8), ('undo_count', u8), ('picked', Card), ('must_play', Card),
+                ('jokers_to_replay', u8), ('pure_run_needed', u8), ('may_not_discard', Card),
+                ('reserved', u8)]
+
+
+class CEvent(ctypes.Structure):
+    _fields_ = [('kind', u8), ('seat', u8), ('target', u8), ('side', u8), ('count', u8),
+                ('reserved', u8), ('points', u16), ('turn', u32), ('cards', Card * MAX_MELD),
+                ('reserved2', u8 * 7)]
+
+
 #: The C struct name of every mirror (tests compare them with the compiler).
 STRUCTS = {'rami_ruleset': CRuleset, 'rami_meld_info': CMeldInfo, 'rami_deal': CDeal,
            'rami_round_result': CRoundResult, 'rami_move': CMove, 'rami_solution': CSolution,
-           'rami_bot_options': CBotOptions}
+           'rami_bot_options': CBotOptions, 'rami_turn_info': CTurnInfo, 'rami_event': CEvent}
 
 _P = ctypes.POINTER
 _game = ctypes.c_void_p
@@ -154,6 +168,11 @@ SIGNATURES = {
     'rami_game_ruleset': (_int, [_game, _P(CRuleset)]),
     'rami_game_seed': (u64, [_game]),
     'rami_game_picked': (Card, [_game]),
+    'rami_game_hand_count': (_int, [_game, _int]),
+    'rami_game_discard_pile': (_int, [_game, _P(Card), _size, _size_p]),
+    'rami_game_undo_count': (_int, [_game]),
+    'rami_game_turn_info': (_int, [_game, _P(CTurnInfo), _size]),
+    'rami_game_history': (_int, [_game, _int, _P(CEvent), _size, _size_p]),
     'rami_game_legal_moves': (_int, [_game, _P(CMove), _size, _size_p]),
     'rami_game_check': (_int, [_game, _int, _P(CMove), _text, _size]),
     'rami_game_play': (_int, [_game, _int, _P(CMove)]),

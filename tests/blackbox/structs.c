@@ -3,7 +3,9 @@
  * older header" (the first published layout, a prefix of today's), and
  * one "from a newer header" (today's layout plus fields this library does
  * not know: zero is accepted, non-zero refused on input; zeroed on output).
- * Only <rami.h> and the shared library, as a program built elsewhere. */
+ * Only <rami.h> and the shared library, as a program built elsewhere.
+ * (The output structs rami_round_result, rami_meld_info, rami_solution,
+ * rami_move and rami_event are plain values, not versioned: doc/api.md.) */
 #include <rami.h>
 #include <stddef.h>
 #include <string.h>
@@ -238,6 +240,38 @@ static void deal_sizes(void)
     rami_game_free(game);
 }
 
+static void turn_info_sizes(void)
+{
+    rami_ruleset rs;
+    CHECK_INT(rami_ruleset_init(&rs, RAMI_PRESET_51, 3), RAMI_OK);
+    rami_game *game = NULL;
+    CHECK_INT(rami_game_new(&rs, 5, &game), RAMI_OK);
+    rami_move draw = {RAMI_MOVE_DRAW_DISCARD, 0, 0, 0, {0}};
+    CHECK_INT(rami_game_play(game, 0, &draw), RAMI_OK);
+    rami_turn_info today;
+    CHECK_INT(rami_game_turn_info(game, &today, sizeof today), RAMI_OK);
+    CHECK_INT(sizeof today, 20);
+    CHECK_INT(today.picked, rami_game_picked(game));
+
+    /* Older header: the first published layout (today's), written alone. */
+    guarded g;
+    rami_turn_info *old = guard(&g);
+    CHECK_INT(rami_game_turn_info(game, old, 20), RAMI_OK);
+    CHECK(untouched_from(&g, 20));
+    CHECK(memcmp(old, &today, 20) == 0);
+    CHECK_INT(rami_game_turn_info(game, (rami_turn_info *)guard(&g), 19), RAMI_E_ARG);
+    CHECK(untouched_from(&g, 0));
+
+    /* Newer header: today's fields, zeros after them, struct_size = size. */
+    unsigned char *nw = guard(&g);
+    CHECK_INT(rami_game_turn_info(game, (rami_turn_info *)nw, sizeof today + NEWER), RAMI_OK);
+    CHECK(untouched_from(&g, sizeof today + NEWER));
+    CHECK(zero_between(nw, sizeof today, sizeof today + NEWER));
+    CHECK_INT(((rami_turn_info *)nw)->struct_size, sizeof today + NEWER);
+    CHECK(memcmp(nw + 4, (const unsigned char *)&today + 4, sizeof today - 4) == 0);
+    rami_game_free(game);
+}
+
 static void bot_options_sizes(void)
 {
     rami_ruleset rs;
@@ -280,6 +314,8 @@ int main(void)
     ruleset_newer_header();
     deal_sizes();
     bot_options_sizes();
-    printf("structs: older and newer layouts of rami_ruleset, rami_deal and rami_bot_options\n");
+    turn_info_sizes();
+    printf("structs: older and newer layouts of rami_ruleset, rami_deal, rami_bot_options and "
+           "rami_turn_info\n");
     return 0;
 }

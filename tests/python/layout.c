@@ -68,6 +68,35 @@
     X(rami_bot_options, playouts)                                                              \
     X(rami_bot_options, time_ms)
 
+#define TURN_INFO_FIELDS(X)                                                                    \
+    X(rami_turn_info, struct_size)                                                             \
+    X(rami_turn_info, player)                                                                  \
+    X(rami_turn_info, phase)                                                                   \
+    X(rami_turn_info, opened)                                                                  \
+    X(rami_turn_info, opened_this_turn)                                                        \
+    X(rami_turn_info, points_laid)                                                             \
+    X(rami_turn_info, opening_points)                                                          \
+    X(rami_turn_info, melds_laid)                                                              \
+    X(rami_turn_info, undo_count)                                                              \
+    X(rami_turn_info, picked)                                                                  \
+    X(rami_turn_info, must_play)                                                               \
+    X(rami_turn_info, jokers_to_replay)                                                        \
+    X(rami_turn_info, pure_run_needed)                                                         \
+    X(rami_turn_info, may_not_discard)                                                         \
+    X(rami_turn_info, reserved)
+
+#define EVENT_FIELDS(X)                                                                        \
+    X(rami_event, kind)                                                                        \
+    X(rami_event, seat)                                                                        \
+    X(rami_event, target)                                                                      \
+    X(rami_event, side)                                                                        \
+    X(rami_event, count)                                                                       \
+    X(rami_event, reserved)                                                                    \
+    X(rami_event, points)                                                                      \
+    X(rami_event, turn)                                                                        \
+    X(rami_event, cards)                                                                       \
+    X(rami_event, reserved2)
+
 #define FIELD(type, field) printf(", \"%s\": %zu", #field, offsetof(type, field));
 #define STRUCT(type, fields, sep)                                                              \
     printf("\"%s\": {\"sizeof\": %zu", #type, sizeof(type));                                   \
@@ -82,7 +111,9 @@ int main(void)
     STRUCT(rami_round_result, ROUND_RESULT_FIELDS, ",")
     STRUCT(rami_move, MOVE_FIELDS, ",")
     STRUCT(rami_solution, SOLUTION_FIELDS, ",")
-    STRUCT(rami_bot_options, BOT_OPTIONS_FIELDS, "")
+    STRUCT(rami_bot_options, BOT_OPTIONS_FIELDS, ",")
+    STRUCT(rami_turn_info, TURN_INFO_FIELDS, ",")
+    STRUCT(rami_event, EVENT_FIELDS, "")
     printf("}\n");
     return 0;
 }
