@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Checks that librami.so exports exactly the functions that rami.h declares
-with RAMI_API: no internal helper leaks, no public function is missing.
+"""Checks that librami.so (or librami-1.dll) exports exactly the functions
+that rami.h declares with RAMI_API: no internal helper leaks, no public
+function is missing.
 
 usage: symbols.py LIBRARY.so HEADER.h [NM]
+       symbols.py LIBRARY.dll HEADER.h OBJDUMP    (a Windows DLL's export table)
 """
 import re
 import subprocess
@@ -35,6 +37,20 @@ def exported_symbols(lib, nm):
     return names
 
 
+def dll_exports(lib, objdump):
+    out = subprocess.run([objdump, "-p", lib], check=True, capture_output=True,
+                         text=True).stdout
+    names, in_table = {}, False
+    for line in out.splitlines():
+        if "[Ordinal/Name Pointer] Table" in line:
+            in_table = True
+        elif in_table and not line.strip():
+            break
+        elif in_table:
+            names[line.split()[-1]] = "T"  # a DLL exports functions only here
+    return names
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
@@ -42,7 +58,7 @@ def main():
     lib, header = sys.argv[1], sys.argv[2]
     nm = sys.argv[3] if len(sys.argv) == 4 else "nm"
     declared = header_functions(header)
-    exported = exported_symbols(lib, nm)
+    exported = dll_exports(lib, nm) if lib.endswith(".dll") else exported_symbols(lib, nm)
     if not declared:
         print("no RAMI_API declaration found in " + header)
         return 1
