@@ -83,13 +83,15 @@ extern "C" {
     X(RAMI_E_CLOSED, -13, "the ruleset forbids touching another player's meld") \
     X(RAMI_E_SWAP, -14, "no retrievable joker there, or not the card it stands for") \
     X(RAMI_E_PICKED, -15, "may not discard the card just taken from the discard pile") \
-    X(RAMI_E_JOKER_REPLAY, -16, "the retrieved joker must be played before discarding") \
+    X(RAMI_E_JOKER_REPLAY, -16, "a retrieved joker that can be played must be played this turn") \
     X(RAMI_E_MUST_DISCARD, -17, "the ruleset needs a final discard: this would empty the hand") \
     X(RAMI_E_PICKUP, -18, "taking the discard is not allowed now")             \
     X(RAMI_E_UNDO, -19, "nothing to take back")                                \
     X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")                  \
     X(RAMI_E_INTERNAL, -21, "internal error in librami (a bug: please report it)")      \
-    X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows")
+    X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows") \
+    X(RAMI_E_OPENING_TURN, -23, "lay-offs and joker swaps start the turn after the opening") \
+    X(RAMI_E_PICKUP_MELD, -24, "the card taken from the discard pile must be melded or laid off this turn")
 
 #define RAMI_STATUS_ENUM_(name, value, msg) name = value,
 enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };

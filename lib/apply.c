@@ -28,16 +28,16 @@ static void apply_meld(const rami_ruleset *rs, position *p, const verdict *v)
     for (unsigned i = 0; i < m->count; i++)
         hand_remove(h, m->cards[i]);
     p->melds[p->meld_count++] = v->meld;
-    p->ts.melds++;
-    p->ts.points = (uint16_t)(p->ts.points + rami__meld_points(&v->meld));
-    if (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0)
-        p->ts.pure_run = 1;
-    note_played(p, m->cards, m->count);
-    bool pure_ok = p->ts.pure_run || !has_opt(rs, RAMI_OPT_OPEN_PURE_RUN);
-    if (!is_opened(p) && p->ts.points >= rs->opening_points && pure_ok) {
+    unsigned points = rami__meld_points(&v->meld);
+    bool pure = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0;
+    if (!is_opened(p) && meld_opens(rs, p, points, pure)) {
         p->ts.opened |= (uint8_t)(1u << p->current);
         p->ts.opened_now = 1;
     }
+    p->ts.melds++;
+    p->ts.points = (uint16_t)(p->ts.points + points);
+    p->ts.pure_run |= pure;
+    note_played(p, m->cards, m->count);
     after_play(rs, p);
 }
 

@@ -1,71 +1,246 @@
-/* The turn-completion search (RULES.md §2.4): a move is legal only if the
- * current player can still end the turn after it (complete the opening,
- * play the card taken or the retrieved joker, keep a card to discard).
- * rami__validate (finish.h) is the full check of a move: the rules of
- * rules.c, then rami__finish_check. */
+/* The turn-completion search (RULES.md §2, "no dead ends") and the
+ * retrieved-joker rule (§6.3): a take or a play is legal only if the
+ * current player can still end the turn legally after it (complete the
+ * opening, play the card taken under PICKUP_MUST_MELD, keep a card that
+ * may be discarded, or go out with the opening complete), and while a
+ * retrieved joker is unplayed a move may not take away its last play.
+ * rami__validate is the full check of a move: the rules of rules.c, then
+ * rami__finish_check.
+ *
+ * "Can the turn still be finished?" is decided exactly, for every option:
+ * the answer is yes when a card may be discarded now, or when some legal
+ * play leads to a position where it is yes (or goes out legally). It is
+ * searched in three tiers:
+ *
+ * 1. Arithmetic (quick_finish, can_end_now): the play leaves the player
+ *    opened, the card taken played and a card that may be discarded. This
+ *    is nearly every move of a game.
+ * 2. The hand solver, where only melds can follow: before the opening
+ *    (without OPEN_TURN_LAYOFF every play of the turn is a meld) and in
+ *    the turn of the opening without OPEN_TURN_LAYOFF, "can the turn be
+ *    finished" is "do disjoint melds exist that complete the opening, use
+ *    the card taken if it must be played, and leave a card to discard or
+ *    nothing", which rami__solve answers exactly. With OPEN_TURN_LAYOFF a
+ *    solver "yes" is still a yes, and a solver "the opening cannot be
+ *    reached even ignoring what is left over" is still a no.
+ * 3. Otherwise (lay-offs and swaps can follow: the card taken is still to
+ *    be played, or every card left is one that may not be discarded, or
+ *    an opening whose leftover only lay-offs can clear) a depth-first
+ *    search over every legal play, in the order of the move generator
+ *    (plays of the card taken first). Two exact cuts keep it small: while
+ *    the card taken must still be played, only plays that can help it
+ *    (helps()) are tried before it, since the others touch cards and melds
+ *    it can never use and may as well follow it; and a position where the
+ *    card taken can never be played, even counting every joker the turn
+ *    could bring into the hand (may_be_played()), is a no at once.
+ *
+ * The search has no depth cap: it ends because every play lowers 2 x
+ * (naturals in hand) + (jokers in hand) (a meld takes at least two
+ * naturals, a lay-off one card, a swap gives a natural for a joker), so a
+ * line of play is at most 2 x (RAMI_MAX_HAND + 1) plays long. Positions it
+ * has decided are remembered in a memo keyed by the exact position (the
+ * hand, the turn's state, the table melds that differ from the position
+ * the moves are judged from, new melds in canonical order), shared by all
+ * the moves judged from one position. So it visits every distinct
+ * position reachable by plays in the turn at most once while its entry
+ * lasts (a slot is overwritten by a colliding key; the memo holds
+ * FINISH_MEMO_SLOTS positions, and keys of more than FINISH_KEY_MAX bytes,
+ * positions more than 7 plays from the judged one, are not remembered).
+ * That number is the worst case: exponential in the cards in hand in
+ * theory (every set of cards of a hand that can all be laid off, in every
+ * arrangement on the table). In practice the full search runs for about 1
+ * move in 100 of the hard rulesets of tests/finish.c and visits at most a
+ * few dozen positions (tests/finish.c prints and pins the figures; a
+ * "yes" stops at the first way found).
+ *
+ * JOKER_REPLAY needs no part in the search: while a retrieved joker can
+ * be played, a legal play of it exists, so "can the turn be finished" has
+ * the same answer with and without the rule. It is checked on the move
+ * judged: a move that plays no joker is refused if a joker could be played
+ * before it and not after it; a discard is refused while one can be. */
 #include "finish.h"
 
-static bool has_discardable(const rami_ruleset *rs, const position *p)
+/* ---- the memo ---- */
+
+/* Longest key: hand and turn (18 bytes), then 5 per table meld. */
+#define KEY_ROOM (18u + 5u * MAX_TABLE_MELDS)
+
+void rami__finish_begin(finish_ctx *c, const rami_ruleset *rs, const position *root,
+                        finish_memo *memo)
+{
+    c->rs = rs;
+    c->root = root;
+    c->memo = memo;
+    c->memo_ready = false;
+    c->root_joker = -1;
+    c->searched = 0;
+}
+
+void rami__finish_end(finish_ctx *c)
+{
+    c->memo = NULL;
+}
+
+/* A table meld in 32 bits: a set by rank, suits of its naturals and jokers;
+ * a run by suit, ends and the places of its jokers. Melds never hold two
+ * equal cards, so this is the meld. */
+static uint32_t meld_code(const tmeld *t)
+{
+    uint32_t bits = 0;
+    if (t->kind == RAMI_MELD_SET) {
+        for (unsigned k = 0; k < t->count; k++)
+            if (t->cards[k] != RAMI_JOKER)
+                bits |= 1u << RAMI_CARD_SUIT(t->cards[k]);
+        return (uint32_t)t->rank << 8 | bits << 4 | t->jokers;
+    }
+    for (unsigned k = 0; k < t->count; k++)
+        if (t->cards[k] == RAMI_JOKER)
+            bits |= 1u << k;
+    return 1u << 31 | (uint32_t)t->suit << 28 | (uint32_t)t->lo << 24 | (uint32_t)t->hi << 20 |
+           bits;
+}
+
+static size_t put_code(uint8_t *k, size_t n, uint8_t tag, uint32_t code)
+{
+    k[n] = tag;
+    for (unsigned b = 0; b < 4; b++)
+        k[n + 1 + b] = (uint8_t)(code >> (8 * b));
+    return n + 5;
+}
+
+/* The hand (2 bits a face: a face has at most 3 copies) and the turn. */
+static size_t key_hand_turn(const position *p, uint8_t *k)
 {
     const hand *h = &p->hands[p->current];
+    memset(k, 0, 13);
+    for (unsigned s = 0; s < 4; s++) {
+        for (unsigned m = h->mask[s]; m; m &= m - 1) {
+            unsigned r = lowest_bit(m), i = s * 13 + r - 1;
+            k[i >> 2] |= (uint8_t)(h->cnt[s][r] << ((i & 3u) * 2));
+        }
+    }
+    k[13] = h->jokers;
+    bool op = is_opened(p);
+    const turn_state *ts = &p->ts;
+    /* Once opened, the points and melds of the opening no longer matter. */
+    unsigned pts = op ? 0u : ts->points;
+    unsigned flags =
+        (unsigned)op | (unsigned)ts->opened_now << 1 | (unsigned)ts->pickup_pending << 2;
+    if (!op)
+        flags |= (ts->melds > 0 ? 8u : 0u) | (unsigned)ts->pure_run << 4;
+    k[14] = (uint8_t)flags;
+    k[15] = (uint8_t)pts;
+    k[16] = (uint8_t)(pts >> 8);
+    k[17] = p->picked;
+    return 18;
+}
+
+/* The exact key of a position reached from c->root by plays: hand, turn,
+ * the root's melds that changed (by index) and the new melds (sorted:
+ * their order does not matter). */
+static size_t memo_key(const finish_ctx *c, const position *p, uint8_t *k)
+{
+    size_t n = key_hand_turn(p, k);
+    uint32_t fresh[MAX_TABLE_MELDS];
+    unsigned nf = 0;
+    for (unsigned i = 0; i < p->meld_count; i++) {
+        const tmeld *t = &p->melds[i];
+        if (i >= c->root->meld_count)
+            fresh[nf++] = meld_code(t);
+        else if (memcmp(t, &c->root->melds[i], sizeof *t) != 0)
+            n = put_code(k, n, (uint8_t)i, meld_code(t));
+    }
+    for (unsigned i = 1; i < nf; i++)
+        for (unsigned j = i; j > 0 && fresh[j - 1] > fresh[j]; j--) {
+            uint32_t x = fresh[j];
+            fresh[j] = fresh[j - 1];
+            fresh[j - 1] = x;
+        }
+    for (unsigned i = 0; i < nf; i++)
+        n = put_code(k, n, 0xFF, fresh[i]);
+    return n;
+}
+
+static uint64_t key_hash(const uint8_t *k, size_t n)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ k[i]) * 0x100000001B3ull;
+    return h;
+}
+
+/* The slot of a key, or NULL when the key is too long to remember. */
+static memo_entry *memo_slot(finish_ctx *c, size_t n, uint64_t hash)
+{
+    if (n > FINISH_KEY_MAX)
+        return NULL;
+    if (!c->memo_ready) {
+        memset(c->memo, 0, sizeof *c->memo);
+        c->memo_ready = true;
+    }
+    return &c->memo->slot[hash & (FINISH_MEMO_SLOTS - 1u)];
+}
+
+/* ---- tiers 1 and 2 ---- */
+
+/* May the turn end now with a discard, the retrieved joker aside: the
+ * opening not left half made, the card taken (PICKUP_MUST_MELD) played,
+ * and a card left that may be discarded (RULES.md §2.3). The rules of
+ * judge_discard in rules.c, on the whole hand. */
+static bool can_end_now(const rami_ruleset *rs, const position *p)
+{
+    if (p->ts.pickup_pending || (!is_opened(p) && p->ts.melds > 0))
+        return false;
+    return has_discardable(&p->hands[p->current], avoid_face(rs, p));
+}
+
+/* Is the player opened once v is applied? */
+static bool opened_after(const rami_ruleset *rs, const position *p, const verdict *v)
+{
+    if (is_opened(p))
+        return true;
+    if (v->move.kind != RAMI_MOVE_MELD)
+        return false;
+    bool pure = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0;
+    return meld_opens(rs, p, rami__meld_points(&v->meld), pure);
+}
+
+/* Tier 1 for a play: after it the player is opened, has played the card
+ * taken if that was due, and holds a card that may be discarded or none
+ * (gone out). Counts only: no position is built. */
+static bool quick_finish(const rami_ruleset *rs, const position *p, const verdict *v)
+{
+    if (!opened_after(rs, p, v))
+        return false;
+    const rami_move *m = &v->move;
+    const hand *h = &p->hands[p->current];
+    bool swap = m->kind == RAMI_MOVE_SWAP;
     rami_card avoid = avoid_face(rs, p);
-    return h->size > (avoid ? hand_count(h, avoid) : 0u);
+    unsigned jokers = h->jokers + swap;
+    unsigned avoided = avoid != RAMI_NO_CARD ? hand_count(h, avoid) : 0u;
+    if (swap && avoid == RAMI_JOKER)
+        avoided++;
+    bool picked_played = false;
+    for (unsigned i = 0; i < m->count; i++) {
+        picked_played |= m->cards[i] == p->picked;
+        jokers -= m->cards[i] == RAMI_JOKER;
+        avoided -= m->cards[i] == avoid;
+    }
+    if (p->ts.pickup_pending && !picked_played)
+        return false;
+    unsigned left = h->size - (swap ? 0u : m->count);
+    return left == 0 || discardable_by_counts(left, jokers, avoid, avoided);
 }
 
-/* ---- can the turn still be finished? ----
- *
- * A play is legal only if the turn can still be finished after it, which
- * may take further plays: the search validates candidate plays, each of
- * which checks the position after it, and so on. It works on copies of
- * the position (one per level on the stack; the handle is not involved)
- * and ends because every play lowers 2 x (naturals in hand) + (jokers in
- * hand): a meld takes at least two naturals, a lay-off one card, a swap
- * gives a natural for a joker. So it is at most 2 x (RAMI_MAX_HAND + 1)
- * plays deep; in practice a chain goes on only while no card may be
- * discarded (every card is the face just taken under KEEP_PICKUP) or an
- * obligation is pending, so at most as deep as the jokers of the pack
- * (tests/finish.c plays a chain of 12). */
-
-static bool finishable(const rami_ruleset *rs, const position *p);
-
-struct play_search {
-    const rami_ruleset *rs;
-    const position *p;
-    bool found;
-};
-
-static bool try_play(void *ctx, const rami_move *m)
-{
-    struct play_search *ps = ctx;
-    verdict v;
-    /* Validation of the play includes finishable() of the position after it. */
-    if (rami__candidate_legal(ps->rs, ps->p, m, &v))
-        ps->found = true;
-    return !ps->found;
-}
-
-/* Is there a legal play (meld, lay-off or swap) using `face`? */
-static bool play_exists(const rami_ruleset *rs, const position *p, rami_card face)
-{
-    struct play_search ps = {rs, p, false};
-    rami__gen_plays(rs, p, face, try_play, &ps);
-    return ps.found;
-}
-
-/* Points still needed to open (at least 1 while a pure run is missing). */
-static int opening_need(const rami_ruleset *rs, const position *p)
-{
-    int need = (int)rs->opening_points - (int)p->ts.points;
-    return need > 0 ? need : 1;
-}
-
-/* Before opening, with melds laid this turn or the picked card to meld:
- * can the opening be completed by melds from the hand, leaving a legal
- * discard (or nothing, where going out by meld is allowed)? */
-static bool opening_reachable(const rami_ruleset *rs, const position *p)
+/* Before the opening, with melds laid this turn or the card taken to
+ * meld: can melds from the hand complete the opening, use the card taken
+ * if it is due, and leave a card that may be discarded (or nothing, where
+ * going out by meld is allowed)? */
+static bool opening_by_melds(const rami_ruleset *rs, const position *p)
 {
     solve_opts o = turn_solve_opts(rs, p, SOLVE_POINTS);
-    int need = opening_need(rs, p);
+    int need = (int)rs->opening_points - (int)p->ts.points;
+    need = need > 0 ? need : 1;
     return rami__solve(&p->hands[p->current], &o, need, NULL) >= need;
 }
 
@@ -80,159 +255,450 @@ bool rami__opening_possible(const rami_ruleset *rs, const position *p)
     solve_opts o = turn_solve_opts(rs, p, SOLVE_POINTS);
     o.must_use = RAMI_NO_CARD;
     o.need_leftover = false;
-    int need = opening_need(rs, p);
+    int need = (int)rs->opening_points - (int)p->ts.points;
+    need = need > 0 ? need : 1;
     return rami__solve(&p->hands[p->current], &o, need, NULL) >= need;
 }
 
-/* Can the current player, in the play phase, still end the turn legally? */
-static bool finishable(const rami_ruleset *rs, const position *p)
+/* Opened, with only melds to follow this turn: melds that use the card
+ * taken if it is due and leave a card to discard (or nothing). Any such
+ * selection holds a meld, worth at least 6, hence the target 1. */
+static bool melds_finish(const rami_ruleset *rs, const position *p)
 {
-    if (p->phase != RAMI_PHASE_PLAY || p->hands[p->current].size == 0)
+    solve_opts o = turn_solve_opts(rs, p, SOLVE_POINTS);
+    return rami__solve(&p->hands[p->current], &o, 1, NULL) >= 1;
+}
+
+/* ---- a quick "never": the card taken can never be played ---- */
+
+/* Run places of a card: an ace is place 1 or 14, another rank its own. */
+static unsigned card_places(rami_card c)
+{
+    unsigned r = RAMI_CARD_RANK(c);
+    return r == RAMI_ACE ? (1u << 1 | 1u << POS_ACE_HIGH) : 1u << r;
+}
+
+/* Places of suit s held in hand (an ace at both of its places). */
+static unsigned held_places(const hand *h, unsigned s)
+{
+    unsigned m = h->mask[s];
+    return m | (m & 2u) << 13;
+}
+
+/* Could some window of 3..13 consecutive places holding place `at` become
+ * a run of suit s: at least two naturals (`have` holds the places of the
+ * naturals there could be) and no more missing places than `jokers`? */
+static bool run_window(unsigned have, unsigned at, unsigned jokers)
+{
+    for (unsigned len = 3; len <= RAMI_MAX_MELD; len++) {
+        for (unsigned lo = at + 1 > len ? at + 1 - len : 1; lo <= at && lo + len - 1 <= 14; lo++) {
+            unsigned w = ((1u << len) - 1u) << lo;
+            unsigned n = bit_count(have & w);
+            if (n >= 2 && len - n <= jokers)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Could c reach table meld t: join a set of its rank that lacks its suit
+ * (or give back the joker there), take a joker's place in a run, or extend
+ * a run of its suit once the places between are filled from `have`
+ * (places of the hand's naturals) and `jokers`? */
+static bool may_reach(const tmeld *t, rami_card c, unsigned have, unsigned jokers)
+{
+    unsigned s = RAMI_CARD_SUIT(c);
+    if (t->kind == RAMI_MELD_SET) {
+        if (t->rank != RAMI_CARD_RANK(c))
+            return false;
+        for (unsigned k = 0; k < t->count; k++)
+            if (t->cards[k] == c)
+                return false;
+        return true;
+    }
+    if (t->suit != s)
+        return false;
+    for (unsigned places = card_places(c); places; places &= places - 1) {
+        unsigned at = lowest_bit(places);
+        if (at >= t->lo && at <= t->hi) {
+            if (t->cards[at - t->lo] == RAMI_JOKER)
+                return true;
+            continue;
+        }
+        unsigned from = at < t->lo ? at + 1u : t->hi + 1u;
+        unsigned to = at < t->lo ? (unsigned)t->lo : at;
+        unsigned gap = to > from ? ((1u << (to - from)) - 1u) << from : 0u;
+        if (bit_count(gap & ~have) <= jokers)
+            return true;
+    }
+    return false;
+}
+
+/* A quick "never" for the card taken under PICKUP_MUST_MELD: false only
+ * when no line of play this turn can play c (in a meld, as a lay-off or by
+ * a retrieval), counting every joker the turn could bring into the hand
+ * and ignoring that cards are used once. Cuts the full search short when
+ * the answer is no, which would otherwise visit every position. */
+static bool may_be_played(const rami_ruleset *rs, const position *p, rami_card c)
+{
+    if (c == RAMI_JOKER)
+        return true;
+    const hand *h = &p->hands[p->current];
+    unsigned jokers = h->jokers;
+    bool swaps = has_opt(rs, RAMI_OPT_JOKER_SWAP);
+    for (unsigned i = 0; i < p->meld_count && swaps; i++)
+        jokers += p->melds[i].jokers;
+    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
+    unsigned have = held_places(h, s) | card_places(c);
+    /* A new meld holding c: a set of its rank, or a run of its suit. */
+    unsigned suits = 0;
+    for (unsigned t = 0; t < 4; t++)
+        suits += t != s && h->cnt[t][r] > 0;
+    if (suits >= 2 || (suits == 1 && jokers > 0))
+        return true;
+    for (unsigned places = card_places(c); places; places &= places - 1)
+        if (run_window(have, lowest_bit(places), jokers))
+            return true;
+    /* A table meld. */
+    for (unsigned i = 0; i < p->meld_count; i++) {
+        const tmeld *t = &p->melds[i];
+        if ((t->owner == p->current || has_opt(rs, RAMI_OPT_LAYOFF_OTHERS)) &&
+            may_reach(t, c, have, jokers))
+            return true;
+    }
+    return false;
+}
+
+/* ---- tier 3: the search ---- */
+
+static bool can_finish(finish_ctx *c, const position *p);
+
+/* Does playing v from p go out with the opening complete, or leave a
+ * position where the turn can be finished? */
+static bool play_leads(finish_ctx *c, const position *p, const verdict *v)
+{
+    if (quick_finish(c->rs, p, v))
+        return true;
+    position after = *p;
+    rami__apply(c->rs, &after, v);
+    if (after.hands[after.current].size == 0)
+        return is_opened(&after);
+    return can_finish(c, &after);
+}
+
+/* While the card taken (face c) must still be played by an opened
+ * player, can play m bring that closer? Only these plays need trying
+ * before c's own play: any other play (a meld without c, a lay-off of
+ * another suit and rank onto a meld without a joker, ...) touches cards
+ * and melds c can never use, so it can wait until after c, where it is
+ * just as legal. Helpful: a play of c; a retrieval (it brings a joker); a
+ * lay-off onto a set holding a joker (with three naturals its joker can
+ * be retrieved); a joker onto a set of c's rank; c's suit or a joker onto
+ * a run of c's suit. A meld that c could join later need not come first
+ * either: the meld with c in it is a play of c. */
+static bool helps(const position *p, const rami_move *m, rami_card c)
+{
+    for (unsigned i = 0; i < m->count; i++)
+        if (m->cards[i] == c)
+            return true;
+    if (m->kind == RAMI_MOVE_SWAP)
+        return true;
+    if (m->kind != RAMI_MOVE_LAYOFF)
+        return false;
+    const tmeld *t = &p->melds[m->target];
+    rami_card x = m->cards[0];
+    if (t->kind == RAMI_MELD_SET)
+        return t->jokers > 0 || (x == RAMI_JOKER && t->rank == RAMI_CARD_RANK(c));
+    return t->suit == RAMI_CARD_SUIT(c) && (x == RAMI_JOKER || RAMI_CARD_SUIT(x) == t->suit);
+}
+
+struct play_sink {
+    finish_ctx *c;
+    const position *p;
+    rami_card goal; /* only plays that help play this card, RAMI_NO_CARD for all */
+    bool found;
+};
+
+static bool try_play(void *ctx, const rami_move *m)
+{
+    struct play_sink *s = ctx;
+    verdict v;
+    if (s->goal != RAMI_NO_CARD && !helps(s->p, m, s->goal))
+        return true;
+    if (rami__judge_candidate(s->c->rs, s->p, m, &v) == RAMI_OK && play_leads(s->c, s->p, &v))
+        s->found = true;
+    return !s->found;
+}
+
+/* Is there a legal play (using `face` unless it is RAMI_NO_CARD) after
+ * which the turn can be finished? */
+static bool some_play_leads(finish_ctx *c, const position *p, rami_card face)
+{
+    bool due = p->ts.pickup_pending && is_opened(p);
+    struct play_sink s = {c, p, due ? p->picked : RAMI_NO_CARD, false};
+    rami__gen_plays(c->rs, p, face, try_play, &s);
+    return s.found;
+}
+
+/* Tier 3 with the memo. */
+static bool searched(finish_ctx *c, const position *p)
+{
+    uint8_t key[KEY_ROOM];
+    size_t n = memo_key(c, p, key);
+    uint64_t hash = key_hash(key, n);
+    memo_entry *e = memo_slot(c, n, hash);
+    if (e != NULL && e->len == n && e->hash == hash && memcmp(e->key, key, n) == 0)
+        return e->value;
+    c->searched++;
+    rami_card first = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
+    bool found = (first != RAMI_NO_CARD && some_play_leads(c, p, first)) ||
+                 some_play_leads(c, p, RAMI_NO_CARD);
+    if (e != NULL) {
+        e->hash = hash;
+        e->len = (uint8_t)n;
+        e->value = found;
+        memcpy(e->key, key, n);
+    }
+    return found;
+}
+
+/* Can the current player, in the play phase with cards in hand, still end
+ * the turn legally? (The retrieved joker aside: see the top.) */
+static bool can_finish(finish_ctx *c, const position *p)
+{
+    const rami_ruleset *rs = c->rs;
+    if (can_end_now(rs, p))
         return true;
     if (!is_opened(p)) {
-        if (p->ts.melds == 0 && !p->ts.pickup_pending)
-            return has_discardable(rs, p);
-        return opening_reachable(rs, p);
+        if (opening_by_melds(rs, p))
+            return true;
+        if (!has_opt(rs, RAMI_OPT_OPEN_TURN_LAYOFF) || !rami__opening_possible(rs, p))
+            return false;
+    } else if (!table_allowed(rs, p)) {
+        return melds_finish(rs, p);
     }
-    if (p->ts.pickup_pending)
-        return play_exists(rs, p, p->picked);
-    if (p->ts.replay_pending && play_exists(rs, p, RAMI_JOKER))
-        return true;
-    if (has_discardable(rs, p))
-        return true;
-    return play_exists(rs, p, RAMI_NO_CARD);
+    if (p->ts.pickup_pending && !may_be_played(rs, p, p->picked))
+        return false;
+    return searched(c, p);
 }
 
-/* Status and reason when a play would leave the turn unfinishable. */
-static int dead_end(const rami_ruleset *rs, const position *after, char *why, size_t cap)
+/* Is there a legal play of a joker (a meld holding one, or a joker laid
+ * off) in p? */
+static bool joker_playable(finish_ctx *c, const position *p)
 {
-    if (!is_opened(after)) {
-        solve_opts o = turn_solve_opts(rs, after, SOLVE_POINTS);
-        int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
-        int laid = after->ts.points;
-        if (best < 0 && o.need_pure_run)
-            return rami__why(
-                why, cap, RAMI_E_OPENING,
-                "after this the opening could not be completed: it needs a run without "
-                "joker and the cards left cannot make one");
-        if (best < 0)
-            best = 0;
+    if (p->hands[p->current].jokers == 0)
+        return false;
+    struct play_sink s = {c, p, RAMI_NO_CARD, false};
+    rami__gen_plays(c->rs, p, RAMI_JOKER, try_play, &s);
+    return s.found;
+}
+
+static bool root_joker_playable(finish_ctx *c)
+{
+    if (c->root_joker < 0)
+        c->root_joker = joker_playable(c, c->root);
+    return c->root_joker != 0;
+}
+
+/* ---- why a move is refused ---- */
+
+/* A fresh search under rs with the options `off` cleared and `on` set
+ * (and the card taken no longer due when PICKUP_MUST_MELD is cleared):
+ * can p be finished then? Tells which obligation a dead end comes from. */
+static bool finishable_without(finish_ctx *outer, const position *p, uint32_t off, uint32_t on)
+{
+    rami_ruleset relaxed = *outer->rs;
+    relaxed.options = (relaxed.options & ~off) | on;
+    position q = *p;
+    if (off & RAMI_OPT_PICKUP_MUST_MELD)
+        q.ts.pickup_pending = 0;
+    /* Another ruleset: the memo starts again (and is no longer the outer one's). */
+    outer->memo_ready = false;
+    finish_ctx c;
+    rami__finish_begin(&c, &relaxed, &q, outer->memo);
+    bool ok = can_finish(&c, &q);
+    rami__finish_end(&c);
+    return ok;
+}
+
+/* Before the opening: the refusal when the points (or the pure run) can
+ * no longer be reached, RAMI_OK when they can. */
+static int opening_shortfall(const rami_ruleset *rs, const position *after, char *why, size_t cap)
+{
+    if (rami__opening_possible(rs, after))
+        return RAMI_OK;
+    solve_opts o = turn_solve_opts(rs, after, SOLVE_POINTS);
+    o.must_use = RAMI_NO_CARD;
+    o.need_leftover = false;
+    int best = rami__solve(&after->hands[after->current], &o, 0, NULL);
+    if (best < 0 && o.need_pure_run)
         return rami__why(why, cap, RAMI_E_OPENING,
-                         "after this meld at most %d of %u points can be laid%s", laid + best,
-                         rs->opening_points, o.empty_ok ? "" : " while keeping a card to discard");
-    }
-    if (after->ts.pickup_pending)
-        return rami__why(why, cap, RAMI_E_PICKUP,
-                         "after this the card taken from the discard pile could not be played");
-    if (after->ts.replay_pending)
-        return rami__why(
-            why, cap, RAMI_E_JOKER_REPLAY,
-            "after this the retrieved joker could neither be played nor the turn ended");
-    return rami__why(why, cap, RAMI_E_PICKED,
-                     "after this no card would be left that you may discard");
+                         "after this the opening could not be completed: it needs a run without "
+                         "joker and the cards left cannot make one");
+    return rami__why(why, cap, RAMI_E_OPENING,
+                     "after this meld at most %d of %u points can be laid",
+                     after->ts.points + (best > 0 ? best : 0), rs->opening_points);
 }
 
-/* The common case decided without building the position after the play:
- * an opened player with no obligation left who keeps a discardable card or
- * empties the hand. */
-static bool finishes_quickly(const rami_ruleset *rs, const position *p, const verdict *v)
+/* The opening can be completed (or is), but the turn cannot be finished:
+ * which obligation makes the dead end? `what` says what leads there. */
+static int obstacle(finish_ctx *c, const position *p, const char *what, char *why, size_t cap)
 {
-    const rami_move *m = &v->move;
-    const hand *h = &p->hands[p->current];
-    bool opened = is_opened(p);
-    if (!opened && m->kind == RAMI_MOVE_MELD) {
-        unsigned points = p->ts.points + rami__meld_points(&v->meld);
-        bool pure = p->ts.pure_run || (v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0);
-        opened = points >= rs->opening_points && (pure || !has_opt(rs, RAMI_OPT_OPEN_PURE_RUN));
-    }
-    if (!opened)
-        return false;
-    unsigned played = m->kind == RAMI_MOVE_SWAP ? 0 : m->count;
-    bool picked_played = false;
-    unsigned jokers_played = 0;
-    for (unsigned i = 0; i < m->count; i++) {
-        picked_played |= m->cards[i] == p->picked;
-        jokers_played += m->cards[i] == RAMI_JOKER;
-    }
-    if (p->ts.pickup_pending && !picked_played)
-        return false;
-    if (m->kind == RAMI_MOVE_SWAP ? has_opt(rs, RAMI_OPT_JOKER_REPLAY)
-                                  : p->ts.replay_pending > jokers_played)
-        return false;
-    unsigned left = h->size - played;
+    const rami_ruleset *rs = c->rs;
+    char name[8];
+    rami__card_name(p->picked, name);
+    bool pending = p->ts.pickup_pending != 0;
     rami_card avoid = avoid_face(rs, p);
-    unsigned avoid_left = 0;
-    if (avoid != RAMI_NO_CARD) {
-        avoid_left = hand_count(h, avoid);
-        for (unsigned i = 0; i < m->count && m->kind != RAMI_MOVE_SWAP; i++)
-            avoid_left -= m->cards[i] == avoid;
+    if (pending && finishable_without(c, p, RAMI_OPT_PICKUP_MUST_MELD, 0))
+        return rami__why(why, cap, RAMI_E_PICKUP_MELD,
+                         "%s %s, taken from the discard pile, could not be melded or laid off "
+                         "this turn%s",
+                         what, name, is_opened(p) ? "" : " (that needs the opening first)");
+    if (avoid != RAMI_NO_CARD && finishable_without(c, p, RAMI_OPT_KEEP_PICKUP, 0))
+        return rami__why(why, cap, RAMI_E_PICKED,
+                         "%s %s was taken from the discard pile and could not be got rid of: no "
+                         "other card would be left to discard",
+                         what, name);
+    if (!has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD) && !is_opened(p) &&
+        finishable_without(c, p, 0, RAMI_OPT_GO_OUT_BY_MELD))
+        return rami__why(why, cap, RAMI_E_OPENING,
+                         "%s the opening would need every card, and strict rami ends the turn "
+                         "with a discard",
+                         what);
+    if (pending)
+        return rami__why(why, cap, RAMI_E_PICKUP_MELD,
+                         "%s %s, taken from the discard pile, could not be played and a card "
+                         "kept to discard",
+                         what, name);
+    if (!is_opened(p))
+        return rami__why(why, cap, RAMI_E_OPENING,
+                         "%s the opening could not be completed with a card left that you may "
+                         "discard",
+                         what);
+    return rami__why(why, cap, RAMI_E_PICKED, "%s no card would be left that you may discard",
+                     what);
+}
+
+/* Status and reason of a play after which the turn cannot be finished. */
+static int dead_end(finish_ctx *c, const position *after, char *why, size_t cap)
+{
+    const rami_ruleset *rs = c->rs;
+    if (after->hands[after->current].size == 0)
+        return rami__why(why, cap, RAMI_E_OPENING,
+                         "these are your last cards: going out needs the opening complete (%u "
+                         "of %u points laid%s)",
+                         after->ts.points, rs->opening_points,
+                         after->ts.points >= rs->opening_points ? ", no run without joker" : "");
+    if (!is_opened(after)) {
+        int st = opening_shortfall(rs, after, why, cap);
+        if (st != RAMI_OK)
+            return st;
     }
-    return left == 0 || left > avoid_left;
+    return obstacle(c, after, "after this", why, cap);
 }
 
-/* Builds in *after the position the move leads to (a copy of the
- * position: the handle, its log and undo stack are not involved) and tells
- * whether the turn can be finished there. */
-static bool finishable_after(const rami_ruleset *rs, const position *p, const verdict *v,
-                             position *after)
+/* ---- the checks, per kind of move ---- */
+
+static unsigned jokers_played(const verdict *v)
 {
-    *after = *p;
-    rami__apply(rs, after, v);
-    return finishable(rs, after);
+    unsigned n = 0;
+    for (unsigned i = 0; i < v->move.count && v->move.kind != RAMI_MOVE_SWAP; i++)
+        n += v->move.cards[i] == RAMI_JOKER;
+    return n;
 }
 
-/* Checks the position after a validated play; may reply with a reason. */
-static int after_check(const rami_ruleset *rs, const position *p, const verdict *v, char *why,
-                       size_t cap)
+static int play_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
 {
-    if (finishes_quickly(rs, p, v))
+    const rami_ruleset *rs = c->rs;
+    const position *p = c->root;
+    /* JOKER_REPLAY: does this move have to keep a joker play possible? */
+    bool replay = p->ts.replay_pending > 0 && jokers_played(v) == 0 && root_joker_playable(c);
+    if (!replay && quick_finish(rs, p, v))
         return RAMI_OK;
-    position after;
-    if (finishable_after(rs, p, v, &after))
+    position after = *p;
+    rami__apply(rs, &after, v);
+    bool out = after.hands[after.current].size == 0;
+    bool ok = out ? is_opened(&after) : can_finish(c, &after);
+    if (ok && replay && !joker_playable(c, &after))
+        return rami__why(why, cap, RAMI_E_JOKER_REPLAY,
+                         "the retrieved joker can be played now and must be played this turn: "
+                         "after this it could not be");
+    if (ok)
         return RAMI_OK;
-    return dead_end(rs, &after, why, cap);
+    return explain ? dead_end(c, &after, why, cap) : RAMI_E_OPENING;
 }
 
-/* ---- what depends on the search, per kind ---- */
-
-static int take_check(const rami_ruleset *rs, const position *p, const verdict *v, char *why,
-                      size_t cap)
+static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
 {
+    const rami_ruleset *rs = c->rs;
+    const position *p = c->root;
     rami_card top = p->discard[p->discard_count - 1];
-    /* Fast path: a card of another face stays discardable. */
-    const hand *h = &p->hands[p->current];
-    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) && h->size > hand_count(h, top))
+    /* Tier 1: a card other than the one taken stays discardable. */
+    hand h = p->hands[p->current];
+    hand_add(&h, top);
+    rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
+    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) && has_discardable(&h, avoid))
         return RAMI_OK;
-    position after;
-    if (finishable_after(rs, p, v, &after))
+    position after = *p;
+    rami__apply(rs, &after, v);
+    if (can_finish(c, &after))
         return RAMI_OK;
+    if (!explain)
+        return RAMI_E_PICKUP;
     char name[8];
     rami__card_name(top, name);
-    if (has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD))
-        return rami__why(why, cap, RAMI_E_PICKUP,
-                         "%s must be melded or laid off this turn and your hand cannot do that",
-                         name);
+    if (has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
+        finishable_without(c, &after, RAMI_OPT_PICKUP_MUST_MELD, 0))
+        return rami__why(why, cap, RAMI_E_PICKUP_MELD,
+                         "%s would have to be melded or laid off this turn%s, and your hand "
+                         "cannot do that",
+                         name, is_opened(p) ? "" : " (with the opening)");
     return rami__why(why, cap, RAMI_E_PICKUP,
                      "after taking %s you would have no card you may discard", name);
 }
 
-static int discard_check(const rami_ruleset *rs, const position *p, char *why, size_t cap)
+static int discard_check(finish_ctx *c, char *why, size_t cap)
 {
-    if (p->ts.replay_pending && play_exists(rs, p, RAMI_JOKER))
+    if (c->root->ts.replay_pending && root_joker_playable(c))
         return rami__why(why, cap, RAMI_E_JOKER_REPLAY,
                          "the retrieved joker can be played and must be played before the discard");
     return RAMI_OK;
 }
 
-int rami__finish_check(const rami_ruleset *rs, const position *p, const verdict *v, char *why,
-                       size_t cap)
+static int finish_judge(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
 {
     switch (v->move.kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        return RAMI_OK; /* every card of the hand then may be discarded */
     case RAMI_MOVE_DRAW_DISCARD:
-        return take_check(rs, p, v, why, cap);
+        return take_check(c, v, explain, why, cap);
     case RAMI_MOVE_DISCARD:
-        return discard_check(rs, p, why, cap);
+        return discard_check(c, why, cap);
     default:
-        return after_check(rs, p, v, why, cap);
+        return play_check(c, v, explain, why, cap);
     }
+}
+
+int rami__finish_check(finish_ctx *c, const verdict *v, char *why, size_t cap)
+{
+    return finish_judge(c, v, true, why, cap);
+}
+
+bool rami__finish_ok(finish_ctx *c, const verdict *v)
+{
+    return finish_judge(c, v, false, NULL, 0) == RAMI_OK;
+}
+
+int rami__validate(const rami_ruleset *rs, const position *p, int player, const rami_move *m,
+                   verdict *v, char *why, size_t why_cap)
+{
+    int st = rami__judge(rs, p, player, m, v, why, why_cap);
+    if (st != RAMI_OK)
+        return st;
+    finish_memo memo;
+    finish_ctx c;
+    rami__finish_begin(&c, rs, p, &memo);
+    st = rami__finish_check(&c, v, why, why_cap);
+    rami__finish_end(&c);
+    return st;
 }

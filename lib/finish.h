@@ -1,37 +1,67 @@
 /* Layer 7, the turn-completion search (finish.c): whether the turn can
- * still be finished after a move, and the full validation of a move that
- * adds it to the rules of rules.c. */
+ * still be finished after a move, the retrieved-joker rule, and the full
+ * validation of a move that adds them to the rules of rules.c. */
 #ifndef RAMI_FINISH_H
 #define RAMI_FINISH_H
 
 #include "movegen.h"
 
-/* For a move rami__judge accepted: the rules that depend on the turn
- * staying finishable (a take must leave a card to discard or the card
- * taken playable, a play must leave the turn finishable, a discard must
- * not dodge a retrieved joker that can be played). */
-RAMI_INTERNAL int rami__finish_check(const rami_ruleset *rs, const position *p, const verdict *v,
-                                     char *why, size_t why_cap);
+/* A position the search has decided: its exact key and the answer. */
+#define FINISH_MEMO_SLOTS 1024u /* a power of two */
+#define FINISH_KEY_MAX    54u   /* longer keys are not remembered */
+typedef struct memo_entry {
+    uint64_t hash;
+    uint8_t len; /* bytes of key; 0 = an empty slot */
+    uint8_t value;
+    uint8_t key[FINISH_KEY_MAX];
+} memo_entry;
+
+/* The memo's storage (64 KB), the caller's: the library allocates nothing
+ * while playing, so the top-level checks keep it on their stack. It is
+ * cleared only when a search first needs it. */
+typedef struct finish_memo {
+    memo_entry slot[FINISH_MEMO_SLOTS];
+} finish_memo;
+
+/* The judging of moves made from one position, `root`: the memo of the
+ * positions the search has decided is shared by every move judged from
+ * root (the legal-move list judges them all). rami__finish_begin, the
+ * checks, then rami__finish_end. */
+typedef struct finish_ctx {
+    const rami_ruleset *rs;
+    const position *root;
+    finish_memo *memo;
+    bool memo_ready;   /* memo cleared for this root and ruleset */
+    int8_t root_joker; /* can root play a joker legally? -1 = not asked yet */
+    uint32_t searched; /* positions the full search visited (for tests) */
+} finish_ctx;
+
+RAMI_INTERNAL void rami__finish_begin(finish_ctx *c, const rami_ruleset *rs, const position *root,
+                                      finish_memo *memo);
+RAMI_INTERNAL void rami__finish_end(finish_ctx *c);
+
+/* For a move of c->root that rami__judge accepted: the rules that look
+ * ahead. A take or a play must leave a legal way to finish the turn (or
+ * go out with the opening complete); while a retrieved joker is unplayed
+ * (JOKER_REPLAY) a move that plays no joker may not take away the last
+ * legal play of one, and the discard waits for it. RAMI_OK, or the status
+ * of the rule that refuses the move and, if why is not NULL, its reason. */
+RAMI_INTERNAL int rami__finish_check(finish_ctx *c, const verdict *v, char *why, size_t why_cap);
+/* The same verdict as a bool, without working out the reason. */
+RAMI_INTERNAL bool rami__finish_ok(finish_ctx *c, const verdict *v);
 
 /* Full legality check of a move by `player`: the rules of rules.c, then
- * rami__finish_check. why may be NULL. Inline because the move list and
- * the search call it for every candidate. */
-static inline int rami__validate(const rami_ruleset *rs, const position *p, int player,
-                                 const rami_move *m, verdict *v, char *why, size_t why_cap)
-{
-    int st = rami__judge(rs, p, player, m, v, why, why_cap);
-    if (st != RAMI_OK || v->move.kind == RAMI_MOVE_DRAW_STOCK)
-        return st;
-    return rami__finish_check(rs, p, v, why, why_cap);
-}
+ * rami__finish_check. why may be NULL. */
+RAMI_INTERNAL int rami__validate(const rami_ruleset *rs, const position *p, int player,
+                                 const rami_move *m, verdict *v, char *why, size_t why_cap);
 
-/* rami__validate for a generated move (see rami__judge_candidate). */
-static inline bool rami__candidate_legal(const rami_ruleset *rs, const position *p,
-                                         const rami_move *m, verdict *v)
+/* rami__validate for a move generated for the seat to move in c->root
+ * (see rami__judge_candidate). Inline because the move list calls it for
+ * every candidate. */
+static inline bool rami__candidate_legal(finish_ctx *c, const rami_move *m, verdict *v)
 {
-    return rami__judge_candidate(rs, p, m, v) == RAMI_OK &&
-           (v->move.kind == RAMI_MOVE_DRAW_STOCK ||
-            rami__finish_check(rs, p, v, NULL, 0) == RAMI_OK);
+    return rami__judge_candidate(c->rs, c->root, m, v) == RAMI_OK &&
+           (v->move.kind == RAMI_MOVE_DRAW_STOCK || rami__finish_ok(c, v));
 }
 
 /* False when no meld can be legal for the current player (see finish.c). */

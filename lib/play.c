@@ -85,7 +85,7 @@ int rami_game_undo(rami_game *g, int player)
 /* ---- the legal moves ---- */
 
 typedef struct collect {
-    const rami_game *g;
+    finish_ctx fin; /* every candidate is judged from the same position */
     rami_move *buf;
     size_t cap, count;
     bool no_melds; /* no meld can be legal: skip validating them */
@@ -97,7 +97,7 @@ static bool collect_legal(void *ctx, const rami_move *m)
     if (c->no_melds && m->kind == RAMI_MOVE_MELD)
         return true;
     verdict v;
-    if (rami__candidate_legal(&c->g->rs, &c->g->pos, m, &v)) {
+    if (rami__candidate_legal(&c->fin, m, &v)) {
         if (c->count < c->cap)
             c->buf[c->count] = v.move;
         c->count++;
@@ -131,7 +131,13 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
 {
     if (g == NULL || count == NULL || (buf == NULL && cap > 0))
         return RAMI_E_ARG;
-    collect c = {g, buf, cap, 0, false};
+    collect c;
+    finish_memo memo; /* cleared only if a search needs it */
+    rami__finish_begin(&c.fin, &g->rs, &g->pos, &memo);
+    c.buf = buf;
+    c.cap = cap;
+    c.count = 0;
+    c.no_melds = false;
     rami_move m;
     memset(&m, 0, sizeof m);
     if (g->pos.phase == RAMI_PHASE_DRAW) {
@@ -158,6 +164,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
             collect_legal(&c, &m);
         }
     }
+    rami__finish_end(&c.fin);
     *count = c.count;
     return c.count > cap ? RAMI_E_BUFFER : RAMI_OK;
 }

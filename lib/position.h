@@ -68,6 +68,36 @@ static inline rami_card avoid_face(const rami_ruleset *rs, const position *p)
     return has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? p->picked : RAMI_NO_CARD;
 }
 
+/* ---- what may be discarded (RULES.md §2.3): the one place ---- */
+
+/* Why card c may not be discarded from hand h, as far as the cards go
+ * (the obligations of the turn are finish.c's and rules.c's): the face
+ * taken from the discard pile under KEEP_PICKUP (`avoid`). */
+enum discard_bar { DISCARD_OK = 0, DISCARD_PICKED };
+
+static inline int discard_bar(const hand *h, rami_card avoid, rami_card c)
+{
+    (void)h;
+    return c == avoid && c != RAMI_NO_CARD ? DISCARD_PICKED : DISCARD_OK;
+}
+
+/* Is some card of a hand of `size` cards, `jokers` of them jokers and
+ * `avoided` of them copies of the face `avoid`, free of
+ * discard_bar? The same rule as discard_bar, by counts, for the checks
+ * that have not built the hand after a play. */
+static inline bool discardable_by_counts(unsigned size, unsigned jokers, rami_card avoid,
+                                         unsigned avoided)
+{
+    (void)jokers;
+    return size > (avoid == RAMI_NO_CARD ? 0u : avoided);
+}
+
+static inline bool has_discardable(const hand *h, rami_card avoid)
+{
+    return discardable_by_counts(h->size, h->jokers, avoid,
+                                 avoid == RAMI_NO_CARD ? 0u : hand_count(h, avoid));
+}
+
 /* The solver options of the current player's turn: the ruleset's (see
  * solve_opts_of) plus the pure run still missing before the opening, the
  * picked card still to be melded, the face that may not be discarded, and

@@ -67,9 +67,9 @@ static int check_table_access(const rami_ruleset *rs, const position *p, const r
     if (!is_opened(p))
         return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s need an opening of %u points first", what,
                          rs->opening_points);
-    if (p->ts.opened_now && !has_opt(rs, RAMI_OPT_OPEN_TURN_LAYOFF))
-        return rami__why(why, cap, RAMI_E_NOT_OPENED, "%s are allowed from the turn after opening",
-                         what);
+    if (!table_allowed(rs, p))
+        return rami__why(why, cap, RAMI_E_OPENING_TURN,
+                         "you opened this turn: %s are allowed from your next turn on", what);
     if (m->target >= p->meld_count)
         return rami__why(why, cap, RAMI_E_ARG, "there is no table meld %u", m->target + 1u);
     if (p->melds[m->target].owner != p->current && !has_opt(rs, RAMI_OPT_LAYOFF_OTHERS))
@@ -266,15 +266,18 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
     }
     if (p->ts.pickup_pending) {
         char picked[8];
-        return rami__why(why, cap, RAMI_E_PICKUP,
+        return rami__why(why, cap, RAMI_E_PICKUP_MELD,
                          "%s, taken from the discard pile, must be melded or "
                          "laid off before you discard",
                          rami__card_name(p->picked, picked));
     }
-    if (c == avoid_face(rs, p) && c != RAMI_NO_CARD)
+    switch (discard_bar(&p->hands[p->current], avoid_face(rs, p), c)) {
+    case DISCARD_PICKED:
         return rami__why(why, cap, RAMI_E_PICKED,
                          "%s was just taken from the discard pile and may not be discarded", name);
-    return RAMI_OK;
+    default:
+        return RAMI_OK;
+    }
 }
 
 /* Whose turn and which phase. */

@@ -21,6 +21,23 @@ typedef struct play_rec {
     rami_card card; /* LAYOFF, SWAP: the card that left the hand */
 } play_rec;
 
+/* Does a meld of `meld_points` points (`pure`: a run without joker) laid
+ * now complete the current player's opening (RULES.md §5.1, §5.4)? The one
+ * statement of the opening rule, for applying and for the search. */
+static inline bool meld_opens(const rami_ruleset *rs, const position *p, unsigned meld_points,
+                              bool pure)
+{
+    bool pure_ok = p->ts.pure_run || pure || !has_opt(rs, RAMI_OPT_OPEN_PURE_RUN);
+    return p->ts.points + meld_points >= rs->opening_points && pure_ok;
+}
+
+/* May the current player lay off and retrieve jokers now (RULES.md §5.3):
+ * opened, and not in the turn of the opening unless OPEN_TURN_LAYOFF. */
+static inline bool table_allowed(const rami_ruleset *rs, const position *p)
+{
+    return is_opened(p) && (!p->ts.opened_now || has_opt(rs, RAMI_OPT_OPEN_TURN_LAYOFF));
+}
+
 /* The rules of a move by `player` that need no look-ahead: shape, seat,
  * phase, cards in hand, the meld, lay-off or swap itself, table access,
  * what may be discarded. RAMI_OK with *v filled (canonical move, the meld

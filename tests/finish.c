@@ -68,6 +68,56 @@ static void too_little_room_is_refused(void **state)
     rami_game_free(g);
 }
 
+/* Positions the full search visits to judge `text` in g's position. */
+static unsigned searched_for(const rami_game *g, const char *text, bool *legal)
+{
+    rami_move m = sc_move(text);
+    verdict v;
+    assert_int_equal(rami__judge(&g->rs, &g->pos, g->pos.current, &m, &v, NULL, 0), RAMI_OK);
+    finish_memo memo;
+    finish_ctx c;
+    rami__finish_begin(&c, &g->rs, &g->pos, &memo);
+    *legal = rami__finish_ok(&c, &v);
+    rami__finish_end(&c);
+    return c.searched;
+}
+
+/* The work of hard positions, pinned: the forced chain of twelve joker
+ * lay-offs and its refutation (every way of laying up to four jokers on
+ * one run is visited once), and issue 11's opening completed by a lay-off. */
+static void hard_positions_search_little(void **state)
+{
+    (void)state;
+    bool legal;
+    rami_ruleset rs = joker_rules(RAMI_OPT_GO_OUT_BY_MELD);
+    rami_game *g = joker_hand(&rs, "3S 4S 5S 3H 4H 5H 3D 4D 5D", 3);
+    unsigned chain = searched_for(g, "take", &legal);
+    assert_true(legal);
+    rami_game_free(g);
+    g = joker_hand(&rs, "3S 4S 5S", 1);
+    unsigned refuted = searched_for(g, "take", &legal);
+    assert_false(legal);
+    rami_game_free(g);
+
+    rs = sc_rules(RAMI_PRESET_51, 2);
+    g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
+                  "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
+    play(g, "draw");
+    play(g, "meld 5C 6C 7C");
+    play(g, "meld JS QS KS");
+    play(g, "meld 9D 9H 9S");
+    play(g, "discard 8C");
+    play(g, "take");
+    unsigned opening = searched_for(g, "meld 2D 3D 4D", &legal);
+    assert_true(legal);
+    rami_game_free(g);
+    printf("positions searched: twelve jokers laid off %u, refuted %u; opening by lay-off %u\n",
+           chain, refuted, opening);
+    assert_int_equal(chain, 12);
+    assert_int_equal(refuted, 5);
+    assert_int_equal(opening, 4);
+}
+
 static unsigned measure(const hand *h)
 {
     return 2u * (h->size - h->jokers) + h->jokers;
@@ -114,12 +164,229 @@ static void every_play_lowers_the_measure(void **state)
     assert_true(plays > 1000);
 }
 
+/* ---- the search against the plain definition ---- */
+
+/* The definition of doc/rules.md §2 ("no dead ends") and §6.3, written
+ * plainly on top of the rules that need no look-ahead (rami__judge): no
+ * tiers, no solver, no memo, no pruning. `budget` bounds the work; when it
+ * runs out the position is skipped. */
+typedef struct naive {
+    const rami_ruleset *rs;
+    unsigned long budget;
+    bool out_of_budget;
+} naive;
+
+static bool naive_finish(naive *n, const position *p);
+
+static bool naive_discard_now(naive *n, const position *p)
+{
+    const hand *h = &p->hands[p->current];
+    rami_move m = {RAMI_MOVE_DISCARD, 1, 0, 0, {0}};
+    verdict v;
+    for (unsigned c = 0; c < 0x51; c++) {
+        if (!card_is_valid((rami_card)c) || hand_count(h, (rami_card)c) == 0)
+            continue;
+        m.cards[0] = (rami_card)c;
+        if (rami__judge_candidate(n->rs, p, &m, &v) == RAMI_OK)
+            return true;
+    }
+    return false;
+}
+
+/* After a play judged legal by the rules alone: gone out with the opening
+ * complete, or the turn can be finished. */
+static bool naive_after(naive *n, const position *p, const verdict *v)
+{
+    position after = *p;
+    rami__apply(n->rs, &after, v);
+    if (after.hands[after.current].size == 0)
+        return seat_opened(&after, after.current);
+    return naive_finish(n, &after);
+}
+
+struct naive_sink {
+    naive *n;
+    const position *p;
+    bool found;
+};
+
+static bool naive_try(void *ctx, const rami_move *m)
+{
+    struct naive_sink *s = ctx;
+    verdict v;
+    if (rami__judge_candidate(s->n->rs, s->p, m, &v) == RAMI_OK && naive_after(s->n, s->p, &v))
+        s->found = true;
+    return !s->found && !s->n->out_of_budget;
+}
+
+static bool naive_some_play(naive *n, const position *p, rami_card face)
+{
+    struct naive_sink s = {n, p, false};
+    rami__gen_plays(n->rs, p, face, naive_try, &s);
+    return s.found;
+}
+
+static bool naive_finish(naive *n, const position *p)
+{
+    if (n->budget-- == 0) {
+        n->out_of_budget = true;
+        return false;
+    }
+    return naive_discard_now(n, p) || naive_some_play(n, p, RAMI_NO_CARD);
+}
+
+static unsigned jokers_in(const verdict *v)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < v->move.count && v->move.kind != RAMI_MOVE_SWAP; i++)
+        k += v->move.cards[i] == RAMI_JOKER;
+    return k;
+}
+
+/* Is move m legal by the plain definition? */
+static bool naive_legal(naive *n, const position *p, const rami_move *m)
+{
+    verdict v;
+    if (rami__judge_candidate(n->rs, p, m, &v) != RAMI_OK)
+        return false;
+    bool pending = p->ts.replay_pending > 0;
+    switch (v.move.kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        return true;
+    case RAMI_MOVE_DRAW_DISCARD:
+        return naive_after(n, p, &v);
+    case RAMI_MOVE_DISCARD:
+        return !(pending && naive_some_play(n, p, RAMI_JOKER));
+    default:
+        break;
+    }
+    if (!naive_after(n, p, &v))
+        return false;
+    if (!pending || jokers_in(&v) > 0 || !naive_some_play(n, p, RAMI_JOKER))
+        return true;
+    position after = *p;
+    rami__apply(n->rs, &after, &v);
+    return naive_some_play(n, &after, RAMI_JOKER);
+}
+
+struct candidates {
+    rami_move m[RAMI_MAX_MOVES];
+    size_t n;
+};
+
+static bool add_candidate(void *ctx, const rami_move *m)
+{
+    struct candidates *c = ctx;
+    if (c->n < RAMI_MAX_MOVES)
+        c->m[c->n++] = *m;
+    return true;
+}
+
+/* Every candidate move of the position: plays, discards, draws. */
+static void all_candidates(const rami_game *g, struct candidates *c)
+{
+    c->n = 0;
+    rami_move m = {RAMI_MOVE_DRAW_STOCK, 0, 0, 0, {0}};
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
+        add_candidate(c, &m);
+        m.kind = RAMI_MOVE_DRAW_DISCARD;
+        add_candidate(c, &m);
+        return;
+    }
+    rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, add_candidate, c);
+    m.kind = RAMI_MOVE_DISCARD;
+    m.count = 1;
+    for (unsigned k = 0; k < 0x51; k++) {
+        if (card_is_valid((rami_card)k) &&
+            hand_count(&g->pos.hands[g->pos.current], (rami_card)k)) {
+            m.cards[0] = (rami_card)k;
+            add_candidate(c, &m);
+        }
+    }
+}
+
+/* Small hands and the options that make turns hard to finish (the card
+ * taken kept or due, strict rami, joker retrieval): every candidate move
+ * of every position reached by random play is judged both by the engine
+ * and by the plain definition, and the two must agree. */
+static void search_agrees_with_the_definition(void **state)
+{
+    (void)state;
+    uint64_t r = 0x5EA2C4ull;
+    static struct candidates cand;
+    unsigned long compared = 0, skipped = 0, refused = 0, dead = 0;
+    unsigned long searched_sum = 0, searches = 0, searched_most = 0;
+    for (unsigned game = 0; game < 600; game++) {
+        rami_ruleset rs = sc_rules(game % 2 ? RAMI_PRESET_51 : RAMI_PRESET_FINNISH, 2 + game % 2);
+        rs.options = (uint32_t)tu_xorshift(&r) & RAMI_OPT_ALL;
+        rs.options |= tu_below(&r, 2) ? RAMI_OPT_KEEP_PICKUP : RAMI_OPT_PICKUP_MUST_MELD;
+        rs.hand_size = (uint8_t)(5 + tu_below(&r, 7));
+        rs.opening_points = (uint16_t)(tu_below(&r, 3) * 12);
+        rs.jokers_per_meld = (uint8_t)(1 + tu_below(&r, 2));
+        rs.jokers = (uint8_t)(2 + tu_below(&r, 5));
+        rami_game *g = NULL;
+        assert_int_equal(rami_game_new(&rs, tu_xorshift(&r), &g), RAMI_OK);
+        for (unsigned step = 0; step < 300 && rami_game_phase(g) <= RAMI_PHASE_PLAY; step++) {
+            all_candidates(g, &cand);
+            for (size_t i = 0; i < cand.n; i++) {
+                naive n = {&g->rs, 20000, false};
+                bool want = naive_legal(&n, &g->pos, &cand.m[i]);
+                if (n.out_of_budget) {
+                    skipped++;
+                    continue;
+                }
+                verdict v;
+                int st = rami__validate(&g->rs, &g->pos, g->pos.current, &cand.m[i], &v, NULL, 0);
+                if (rami__judge_candidate(&g->rs, &g->pos, &cand.m[i], &v) == RAMI_OK) {
+                    /* The same move through a context, to count the search. */
+                    finish_memo memo;
+                    finish_ctx c;
+                    rami__finish_begin(&c, &g->rs, &g->pos, &memo);
+                    assert_int_equal(rami__finish_ok(&c, &v), st == RAMI_OK);
+                    searched_most = c.searched > searched_most ? c.searched : searched_most;
+                    searched_sum += c.searched;
+                    searches += c.searched > 0;
+                    rami__finish_end(&c);
+                }
+                if ((st == RAMI_OK) != want) {
+                    char text[96];
+                    rami_move_format(&cand.m[i], text, sizeof text);
+                    fail_msg("game %u step %u: \"%s\" engine %d, definition %s", game, step, text,
+                             st, want ? "legal" : "illegal");
+                }
+                compared++;
+                refused += !want;
+                dead += !want && rami__judge_candidate(&g->rs, &g->pos, &cand.m[i], &v) == RAMI_OK;
+            }
+            static rami_move list[RAMI_MAX_MOVES];
+            size_t n;
+            assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+            assert_true(n > 0);
+            size_t pick = tu_below(&r, (unsigned)n);
+            for (size_t i = 0; i < n && tu_below(&r, 3); i++)
+                if (list[(pick + i) % n].kind != RAMI_MOVE_DISCARD) {
+                    pick = (pick + i) % n;
+                    break;
+                }
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+    printf("search vs definition: %lu moves compared (%lu illegal, %lu of them by look-ahead), "
+           "%lu skipped (budget); full search for %lu moves, %lu positions in all, at most %lu "
+           "for one move\n",
+           compared, refused, dead, skipped, searches, searched_sum, searched_most);
+    assert_true(compared > 50000 && dead > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(twelve_forced_lay_offs),
         cmocka_unit_test(too_little_room_is_refused),
+        cmocka_unit_test(hard_positions_search_little),
         cmocka_unit_test(every_play_lowers_the_measure),
+        cmocka_unit_test(search_agrees_with_the_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

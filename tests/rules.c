@@ -377,9 +377,9 @@ static void test_opening_must_leave_discard_in_strict_rami(void **state)
     rami_game *g = deal_from(&rs, 1, "10S JS QS 7C 7D", "2C 3D 4H", "7H", "KC");
     play(g, "draw");
     refuse(g, "meld 10S JS QS", RAMI_E_OPENING,
-           "after this meld at most 30 of 51 points can be laid");
+           "after this the opening would need every card, and strict rami");
     refuse(g, "meld 7C 7D 7H", RAMI_E_OPENING,
-           "after this meld at most 21 of 51 points can be laid");
+           "after this the opening would need every card, and strict rami");
     play(g, "discard 7H");
     rami_game_free(g);
 
@@ -419,9 +419,10 @@ static void test_open_turn_layoff_off_finnish(void **state)
     play(g, "draw");
     play(g, "meld 10S JK QS"); /* 30: the Finnish opening */
     assert_int_equal(opened(g, 0), 1);
-    refuse(g, "lay 9S on 1", RAMI_E_NOT_OPENED, "lay-offs are allowed from the turn after opening");
-    refuse(g, "swap JS on 1", RAMI_E_NOT_OPENED,
-           "joker swaps are allowed from the turn after opening");
+    refuse(g, "lay 9S on 1", RAMI_E_OPENING_TURN,
+           "you opened this turn: lay-offs are allowed from your next turn on");
+    refuse(g, "swap JS on 1", RAMI_E_OPENING_TURN,
+           "you opened this turn: joker swaps are allowed from your next turn on");
     play(g, "discard 7C");
     draw_discard(g, "discard 5C");
     play(g, "draw");
@@ -784,7 +785,7 @@ static void test_undo_restores_pickup_obligation(void **state)
     assert_true(sc_listed(g, "discard 2H"));
     sc_undo(g, RAMI_OK);
     assert_true(rami__game_equal(g, taken));
-    refuse(g, "discard 2H", RAMI_E_PICKUP, "7H, taken from the discard pile, must be melded");
+    refuse(g, "discard 2H", RAMI_E_PICKUP_MELD, "7H, taken from the discard pile, must be melded");
     rami_game_free(taken);
     rami_game_free(g);
 }
@@ -820,7 +821,7 @@ static void test_dead_end_only_picked_face_left(void **state)
     play(g, "take");
     play(g, "meld 10S JS QS KS AS");
     refuse(g, "meld 9C 9D 9H", RAMI_E_PICKED,
-           "after this no card would be left that you may discard");
+           "after this 5D was taken from the discard pile and could not be got rid of");
     refuse(g, "discard 5D", RAMI_E_PICKED, "just taken");
     play(g, "discard 9C");
     rami_game_free(g);
@@ -842,9 +843,10 @@ static void test_dead_end_avoided_when_picked_card_playable(void **state)
     rami_game_free(g);
 }
 
-/* A retrieval after which the joker could neither be played nor the turn
- * ended: the joker taken from the pile may not be discarded (KEEP_PICKUP),
- * every table meld is full of jokers or cards. */
+/* A retrieval after which the turn could not be ended: the hand would be
+ * two jokers, the face taken from the pile, which may not be discarded
+ * (KEEP_PICKUP), and every table meld is full of jokers or cards. The
+ * obstacle is the picked face, whether or not the joker must be replayed. */
 static void test_dead_end_joker_replay(void **state)
 {
     (void)state;
@@ -855,8 +857,8 @@ static void test_dead_end_joker_replay(void **state)
     play(g, "meld 10H JK QH KH AH");
     assert_int_equal(opened(g, 0), 1);
     sc_hand_is(g, 0, "8H JK");
-    refuse(g, "swap 8H on 1", RAMI_E_JOKER_REPLAY,
-           "after this the retrieved joker could neither be played nor the turn ended");
+    refuse(g, "swap 8H on 1", RAMI_E_PICKED,
+           "after this JK was taken from the discard pile and could not be got rid of");
     refuse(g, "discard JK", RAMI_E_PICKED, "just taken");
     play(g, "discard 8H");
     rami_game_free(g);
@@ -1409,6 +1411,218 @@ static void test_joker_replay_held_joker_may_go_after(void **state)
     rami_game_free(g);
 }
 
+/* Issue 11 §1: a retrieved joker that can be replayed (meld JK 5H 6H)
+ * may not be dodged by a play that leaves it no play (lay 5H on 4): the
+ * rule refuses that play, not only the discard. */
+static void test_joker_replay_not_dodged_by_a_play(void **state)
+{
+    (void)state;
+    rami_ruleset rs = ref();
+    rami_game *g = deal_from(&rs, 1, "KC KD KH KS QC QD QH QS 9S 5H 6H 8D 8C",
+                             "9C 9D 9H JK JK 3H 4H JS QS KS JK 7D 8H", "10D 4C 3S 4S", "3C");
+    play(g, "draw");
+    play(g, "meld KC KD KH KS");
+    play(g, "meld QC QD QH QS");
+    play(g, "discard 8D");
+    play(g, "draw");
+    play(g, "meld 9C 9D 9H JK");
+    play(g, "meld JK 3H 4H");
+    play(g, "meld JS QS KS JK");
+    play(g, "discard 4C");
+    play(g, "draw");
+    play(g, "swap 9S on 3");
+    refuse(g, "discard 3S", RAMI_E_JOKER_REPLAY, "must be played before the discard");
+    refuse(g, "lay 5H on 4", RAMI_E_JOKER_REPLAY,
+           "the retrieved joker can be played now and must be played this turn: after this it "
+           "could not be");
+    play(g, "meld JK 5H 6H");
+    play(g, "discard 3S");
+    rami_game_free(g);
+}
+
+/* Two retrieved jokers: each joker played settles one; while one is
+ * pending and can be played, the discard waits. A retrieval while another
+ * joker is pending is a move that plays no joker: it may not take the
+ * pending joker's last play away (here by giving 3D, which JK 2D 3D
+ * needs). */
+static void test_joker_replay_two_retrieved(void **state)
+{
+    (void)state;
+    rami_ruleset rs = open0(0, 0);
+    rami_game *g = deal_from(&rs, 1, "9C 9D 9H JK 3C 3H 3S JK 9S 3D 2D KC", "2C 3D 4H", "5C", "KD");
+    play(g, "draw");
+    play(g, "meld 9C 9D 9H JK");
+    play(g, "meld 3C 3H 3S JK");
+    play(g, "swap 9S on 1");
+    refuse(g, "swap 3D on 2", RAMI_E_JOKER_REPLAY, "after this it could not be");
+    refuse(g, "discard KC", RAMI_E_JOKER_REPLAY, "must be played before the discard");
+    play(g, "meld JK 2D 3D");
+    play(g, "discard KC");
+    rami_game_free(g);
+
+    /* Two pending: after the first is played the second still must be. */
+    g = deal_from(&rs, 1, "9C 9D 9H JK 5S JK 7S 9S 6S 2D 3D KC", "2C 3D 4H", "5C", "KD");
+    play(g, "draw");
+    play(g, "meld 9C 9D 9H JK");
+    play(g, "meld 5S JK 7S");
+    play(g, "swap 9S on 1");
+    play(g, "swap 6S on 2");
+    sc_hand_is(g, 0, "2D 3D KC 5C JK JK");
+    refuse(g, "discard KC", RAMI_E_JOKER_REPLAY, "must be played before the discard");
+    play(g, "lay JK on 2");
+    refuse(g, "discard KC", RAMI_E_JOKER_REPLAY, "must be played before the discard");
+    play(g, "meld JK 2D 3D");
+    play(g, "discard KC");
+    rami_game_free(g);
+}
+
+/* Issue 11 §2: the four melds are worth 53 only together, and leave 8C,
+ * taken from the pile, which may not be discarded but can be laid off on
+ * 5C 6C 7C once the opening is complete (lay-offs are allowed in the
+ * opening turn): every step is legal. */
+static void test_opening_completed_by_a_layoff(void **state)
+{
+    (void)state;
+    rami_ruleset rs = ref();
+    rami_game *g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
+                             "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
+    play(g, "draw");
+    play(g, "meld 5C 6C 7C");
+    play(g, "meld JS QS KS");
+    play(g, "meld 9D 9H 9S");
+    play(g, "discard 8C");
+    play(g, "take");
+    play(g, "meld 2D 3D 4D");
+    refuse(g, "discard 8C", RAMI_E_OPENING, "the opening is not complete: 9 of 51 points laid");
+    play(g, "meld 2S 3S 4S");
+    play(g, "meld 2C 3C 4C");
+    play(g, "meld 5H 6H 7H 8H");
+    assert_int_equal(opened(g, 0), 1);
+    refuse(g, "discard 8C", RAMI_E_PICKED, "just taken");
+    play(g, "lay 8C on 1");
+    assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+    rami_game_free(g);
+
+    /* Without a run for 8C the same meld is a dead end, and the reason
+     * says why: not the points, which can be laid, but 8C. */
+    g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
+                  "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
+    play(g, "draw");
+    play(g, "meld JS QS KS");
+    play(g, "meld 9D 9H 9S");
+    play(g, "discard 8C");
+    play(g, "take");
+    refuse(g, "meld 2D 3D 4D", RAMI_E_PICKED,
+           "after this 8C was taken from the discard pile and could not be got rid of");
+    play(g, "discard 8H");
+    rami_game_free(g);
+}
+
+/* PICKUP_MUST_MELD before the opening: the card taken may be laid off once
+ * the opening is complete in the same turn (OPEN_TURN_LAYOFF). */
+static void test_pickup_must_meld_laid_off_after_opening(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_40, 2, RAMI_OPT_PICKUP_MUST_MELD, 0);
+    rami_game *g =
+        deal_from(&rs, 0, "KC KD KS 3S 4S 5S 9C 2D", "JH QH KH 9D 9S 9C 10H 2C", "4C 7D", "5D");
+    play(g, "draw");
+    play(g, "meld JH QH KH");
+    play(g, "meld 9C 9D 9S");
+    play(g, "discard 10H");
+    play(g, "take");
+    refuse(g, "discard 9C", RAMI_E_PICKUP_MELD, "10H, taken from the discard pile, must be melded");
+    play(g, "meld KC KD KS");
+    play(g, "meld 3S 4S 5S");
+    play(g, "lay 10H on 1");
+    play(g, "discard 9C");
+    rami_game_free(g);
+
+    /* Without OPEN_TURN_LAYOFF the lay-off would come a turn too late. */
+    rs.options &= ~RAMI_OPT_OPEN_TURN_LAYOFF;
+    g = deal_from(&rs, 0, "KC KD KS 3S 4S 5S 9C 2D", "JH QH KH 9D 9S 9C 10H 2C", "4C 7D", "5D");
+    play(g, "draw");
+    play(g, "meld JH QH KH");
+    play(g, "meld 9C 9D 9S");
+    play(g, "discard 10H");
+    refuse(g, "take", RAMI_E_PICKUP_MELD, "10H would have to be melded or laid off this turn");
+    rami_game_free(g);
+}
+
+/* PICKUP_MUST_MELD: a play that makes the card taken playable may come
+ * first. 2H has no play after "lay JK on 3" (JK = 4H), but 3H then 2H can
+ * be laid on the run. */
+static void test_pickup_must_meld_other_play_first(void **state)
+{
+    (void)state;
+    rami_ruleset rs = ref_opts(RAMI_OPT_PICKUP_MUST_MELD, 0);
+    rami_game *g = deal_from(&rs, 1, "KC KD KH QC QD QH 5H 6H 7H 3H JK 4D 9C",
+                             "2C 3C 8S 9S 10D JD 4S 6C 8D 10S AD 5S 2H", "9D 7S AS", "10H");
+    play(g, "draw");
+    play(g, "meld KC KD KH");
+    play(g, "meld QC QD QH");
+    play(g, "meld 5H 6H 7H");
+    play(g, "discard 9C");
+    play(g, "draw");
+    play(g, "discard 2H");
+    play(g, "take");
+    play(g, "lay JK on 3");
+    play(g, "lay 3H on 3");
+    play(g, "lay 2H on 3");
+    play(g, "discard 4D");
+    rami_game_free(g);
+}
+
+/* A meld that empties the hand before the opening is complete is refused
+ * (going out needs the opening), with or without GO_OUT_BY_MELD. */
+static void test_going_out_needs_the_opening(void **state)
+{
+    (void)state;
+    rami_ruleset rs = ref();
+    rami_game *g =
+        deal_from(&rs, 1, "JK 2H", "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "3H AD 6D", "10H");
+    play(g, "draw");
+    refuse(g, "meld JK 2H 3H", RAMI_E_OPENING,
+           "these are your last cards: going out needs the opening complete (6 of 51 points "
+           "laid)");
+    play(g, "discard 3H");
+    rami_game_free(g);
+
+    /* 40 points, but OPEN_PURE_RUN wants a run without joker. */
+    rs = ref_opts(RAMI_OPT_OPEN_PURE_RUN, 0);
+    rs.opening_points = 20;
+    g = deal_from(&rs, 1, "JK 7H 8H 9H", "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "10H AD 6D",
+                  "10C");
+    play(g, "draw");
+    refuse(g, "meld JK 7H 8H 9H 10H", RAMI_E_OPENING, "these are your last cards");
+    play(g, "meld 7H 8H 9H 10H");
+    play(g, "discard JK");
+    rami_game_free(g);
+}
+
+/* A retrieval is refused when no way to end the turn would remain: strict
+ * rami, and the joker taken from the pile (KEEP_PICKUP) may not be
+ * discarded: "swap KS on 1" would leave JK JK. */
+static void test_swap_into_a_dead_end_refused(void **state)
+{
+    (void)state;
+    rami_ruleset rs =
+        ref_opts(0, RAMI_OPT_GO_OUT_BY_MELD | RAMI_OPT_JOKER_REPLAY | RAMI_OPT_OPEN_TURN_LAYOFF);
+    rami_game *g = deal_from(&rs, 1, "KC KD KH JK QC QD QH KS",
+                             "2C 3C 8S 9S 10D JD 4S 6C 8D 10S AD 5S JK", "2S 7S AS", "10H");
+    play(g, "draw");
+    play(g, "meld KC KD KH JK");
+    play(g, "meld QC QD QH");
+    play(g, "discard 2S");
+    play(g, "draw");
+    play(g, "discard JK");
+    play(g, "take");
+    refuse(g, "swap KS on 1", RAMI_E_PICKED,
+           "after this JK was taken from the discard pile and could not be got rid of");
+    play(g, "discard KS");
+    rami_game_free(g);
+}
+
 /* ======================================================================
  * §6 PICKUP_MUST_MELD
  * ====================================================================== */
@@ -1418,14 +1632,16 @@ static void test_pickup_must_meld_take_refused(void **state)
     (void)state;
     rami_ruleset rs = ref_opts(RAMI_OPT_PICKUP_MUST_MELD, 0);
     rami_game *g = deal_from(&rs, 1, "10S JS QS KS AS 2H 9C", "2C 3D 4H", "KD", "7D");
-    refuse(g, "take", RAMI_E_PICKUP,
-           "7D must be melded or laid off this turn and your hand cannot do that");
+    refuse(g, "take", RAMI_E_PICKUP_MELD,
+           "7D would have to be melded or laid off this turn (with the opening), and your hand "
+           "cannot do that");
     play(g, "draw");
     rami_game_free(g);
 
     /* Before opening the card must be in an opening: 7C 7D 7H is only 21. */
     g = deal_from(&rs, 1, "7C 7D 2H 3S", "2C 3D 4H", "KD", "7H");
-    refuse(g, "take", RAMI_E_PICKUP, "7H must be melded or laid off this turn");
+    refuse(g, "take", RAMI_E_PICKUP_MELD,
+           "7H would have to be melded or laid off this turn (with the opening)");
     rami_game_free(g);
 }
 
@@ -1445,7 +1661,7 @@ static void test_pickup_must_meld_discard_until_played(void **state)
     rami_ruleset rs = ref_opts(RAMI_OPT_PICKUP_MUST_MELD, 0);
     rami_game *g = deal_from(&rs, 1, "10S JS QS KS 7C 7D 2H", "2C 3D 4H", "KD", "7H");
     play(g, "take");
-    refuse(g, "discard 2H", RAMI_E_PICKUP,
+    refuse(g, "discard 2H", RAMI_E_PICKUP_MELD,
            "7H, taken from the discard pile, must be melded or laid off before you discard");
     play(g, "meld 10S JS QS KS");
     play(g, "meld 7C 7D 7H");
@@ -1462,8 +1678,8 @@ static void test_pickup_must_meld_dead_end(void **state)
     rami_game *g = deal_from(&rs, 1, "10S JS QS KS AS 8H 9H 9C 9D", "2C 3D 4H", "KD", "7H");
     play(g, "take");
     play(g, "meld 10S JS QS KS AS");
-    refuse(g, "meld 9C 9D 9H", RAMI_E_PICKUP,
-           "after this the card taken from the discard pile could not be played");
+    refuse(g, "meld 9C 9D 9H", RAMI_E_PICKUP_MELD,
+           "after this 7H, taken from the discard pile, could not be melded or laid off");
     play(g, "meld 7H 8H 9H");
     play(g, "discard 9C");
     rami_game_free(g);
@@ -1481,7 +1697,7 @@ static void test_pickup_must_meld_layoff_plays_it(void **state)
     play(g, "draw");
     play(g, "discard 8S");
     play(g, "take");
-    refuse(g, "discard 9C", RAMI_E_PICKUP, "8S, taken from the discard pile, must be melded");
+    refuse(g, "discard 9C", RAMI_E_PICKUP_MELD, "8S, taken from the discard pile, must be melded");
     play(g, "lay 8S on 1");
     play(g, "discard 9C");
     rami_game_free(g);
@@ -1499,7 +1715,7 @@ static void test_pickup_must_meld_swap_plays_it(void **state)
     play(g, "draw");
     play(g, "discard 6S");
     play(g, "take");
-    refuse(g, "discard 9C", RAMI_E_PICKUP, "6S, taken from the discard pile, must be melded");
+    refuse(g, "discard 9C", RAMI_E_PICKUP_MELD, "6S, taken from the discard pile, must be melded");
     play(g, "swap 6S on 1");
     play(g, "discard 9C");
     rami_game_free(g);
@@ -1857,6 +2073,13 @@ int main(void)
         cmocka_unit_test(test_joker_replay_settled_by_meld),
         cmocka_unit_test(test_joker_replay_off),
         cmocka_unit_test(test_joker_replay_held_joker_may_go_after),
+        cmocka_unit_test(test_joker_replay_not_dodged_by_a_play),
+        cmocka_unit_test(test_joker_replay_two_retrieved),
+        cmocka_unit_test(test_opening_completed_by_a_layoff),
+        cmocka_unit_test(test_pickup_must_meld_laid_off_after_opening),
+        cmocka_unit_test(test_pickup_must_meld_other_play_first),
+        cmocka_unit_test(test_going_out_needs_the_opening),
+        cmocka_unit_test(test_swap_into_a_dead_end_refused),
         /* §6 PICKUP_MUST_MELD */
         cmocka_unit_test(test_pickup_must_meld_take_refused),
         cmocka_unit_test(test_pickup_must_meld_off),

@@ -32,7 +32,9 @@ export type StatusName =
   | 'RAMI_E_UNDO'
   | 'RAMI_E_CORRUPT'
   | 'RAMI_E_INTERNAL'
-  | 'RAMI_E_LIMIT';
+  | 'RAMI_E_LIMIT'
+  | 'RAMI_E_OPENING_TURN'
+  | 'RAMI_E_PICKUP_MELD';
 
 /** A failed library call. */
 export declare class RamiError extends Error {

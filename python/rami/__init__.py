@@ -20,9 +20,9 @@ from .errors import (STATUS_NAMES, ArgumentError, BufferTooSmallError, ClosedRam
                      CorruptRecordError, IllegalMoveError, InternalError, InvalidMeldError,
                      JokerReplayError, LayoffError, LimitError, MustDiscardError,
                      NotInHandError, NotOpenedError,
-                     NotYourTurnError, OpeningError, OutOfMemoryError, ParseError, PhaseError,
-                     PickedCardError, PickupError, RamiError, RulesetError, SwapError, UndoError,
-                     strerror)
+                     NotYourTurnError, OpeningError, OpeningTurnError, OutOfMemoryError,
+                     ParseError, PhaseError, PickedCardError, PickupError, PickupMeldError,
+                     RamiError, RulesetError, SwapError, UndoError, strerror)
 from .game import (END_REASONS, RETURN_KINDS, BotLevel, Game, Meld, Phase, RoundResult, Solution,
                    meld_check, solve_hand)
 from .moves import Move, MoveKind, Side
@@ -51,5 +51,6 @@ __all__ = [
     'RulesetError', 'IllegalMoveError', 'NotYourTurnError', 'PhaseError', 'NotInHandError',
     'InvalidMeldError', 'OpeningError', 'NotOpenedError', 'LayoffError', 'ClosedRamiError',
     'SwapError', 'PickedCardError', 'JokerReplayError', 'MustDiscardError', 'PickupError',
-    'UndoError', 'CorruptRecordError', 'InternalError', 'LimitError',
+    'UndoError', 'CorruptRecordError', 'InternalError', 'LimitError', 'OpeningTurnError',
+    'PickupMeldError',
 ]

@@ -23,6 +23,7 @@ STATUS_NAMES: Dict[int, str] = {
     -14: 'RAMI_E_SWAP', -15: 'RAMI_E_PICKED', -16: 'RAMI_E_JOKER_REPLAY',
     -17: 'RAMI_E_MUST_DISCARD', -18: 'RAMI_E_PICKUP', -19: 'RAMI_E_UNDO',
     -20: 'RAMI_E_CORRUPT', -21: 'RAMI_E_INTERNAL', -22: 'RAMI_E_LIMIT',
+    -23: 'RAMI_E_OPENING_TURN', -24: 'RAMI_E_PICKUP_MELD',
 }
 
 
@@ -142,13 +143,23 @@ class LimitError(RamiError):
     status = -22
 
 
+class OpeningTurnError(IllegalMoveError):
+    """RAMI_E_OPENING_TURN: lay-offs and swaps wait for the turn after the opening."""
+    status = -23
+
+
+class PickupMeldError(IllegalMoveError):
+    """RAMI_E_PICKUP_MELD: the card taken from the discard pile must be played this turn."""
+    status = -24
+
+
 _BY_STATUS: Dict[int, Type[RamiError]] = {
     cls.status: cls for cls in (
         ArgumentError, OutOfMemoryError, BufferTooSmallError, ParseError, RulesetError,
         NotYourTurnError, PhaseError, NotInHandError, InvalidMeldError, OpeningError,
         NotOpenedError, LayoffError, ClosedRamiError, SwapError, PickedCardError,
         JokerReplayError, MustDiscardError, PickupError, UndoError, CorruptRecordError,
-        InternalError, LimitError)
+        InternalError, LimitError, OpeningTurnError, PickupMeldError)
 }
 
 

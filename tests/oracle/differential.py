@@ -23,7 +23,6 @@ import time
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import issue11  # noqa: E402
 import rami_oracle as O  # noqa: E402
 
 # The public status codes (rami.h), by the names the oracle uses.
@@ -31,7 +30,8 @@ STATUS = {0: "OK", -1: "ARG", -2: "NOMEM", -3: "BUFFER", -4: "PARSE", -5: "RULES
           -6: "TURN", -7: "PHASE", -8: "NOT_IN_HAND", -9: "MELD", -10: "OPENING",
           -11: "NOT_OPENED", -12: "LAYOFF", -13: "CLOSED", -14: "SWAP", -15: "PICKED",
           -16: "JOKER_REPLAY", -17: "MUST_DISCARD", -18: "PICKUP", -19: "UNDO",
-          -20: "CORRUPT"}
+          -20: "CORRUPT", -21: "INTERNAL", -22: "LIMIT", -23: "OPENING_TURN",
+          -24: "PICKUP_MELD"}
 
 
 class Disagreement:
@@ -40,8 +40,7 @@ class Disagreement:
         self.detail = detail  # one line for people
         self.move = move      # the move text it is about, if any
         self.seat = seat      # who makes the move
-        self.engine_accepts = engine_accepts  # librami's verdict, for issue11.explain
-        self.known = None     # the issue-11 shortcuts that explain it
+        self.engine_accepts = engine_accepts  # librami's verdict
 
 
 class Checker:
@@ -307,12 +306,6 @@ class Checker:
     def disagree(self, d):
         if d.move is not None:
             self.disputed.add(d.move)
-        if d.engine_accepts is not None:
-            try:
-                d.known = issue11.explain(self.game, d.seat, O.parse_move(d.move),
-                                          d.engine_accepts)
-            except O.SearchTooBig:
-                d.known = None
         pinned = "# %s: %s\n" % (d.kind, d.detail)
         if d.move is not None:
             pinned += "check %s\n" % d.move
@@ -368,8 +361,6 @@ def main():
     ap.add_argument("--budget", type=int, default=100000)
     ap.add_argument("--known", default=None)
     ap.add_argument("--show", type=int, default=3, help="pinned texts to print per kind")
-    ap.add_argument("--show-known", type=int, default=0,
-                    help="pinned texts to print per kind of known disagreement")
     args = ap.parse_args()
 
     start = time.time()
@@ -389,17 +380,8 @@ def main():
                                                         checker.undecided[label]))
     print("coverage: " + ", ".join("%s %d" % kv for kv in sorted(checker.seen.items())))
     by_kind = defaultdict(list)
-    known = Counter()
     for label, d, pinned in checker.disagreements:
-        if d.known:
-            k = "/".join(d.known)
-            known[k] += 1
-            if known[k] <= args.show_known:
-                print("--- known (%s) %s\n%s" % (k, label, pinned))
-        else:
-            by_kind[d.kind].append((label, d, pinned))
-    for k, n in sorted(known.items()):
-        print("known disagreement (issue 11, %s): %d" % (k, n))
+        by_kind[d.kind].append((label, d, pinned))
     for kind, items in sorted(by_kind.items()):
         print("\n%d disagreement(s) of kind %s" % (len(items), kind))
         for label, d, pinned in items[:args.show]:

@@ -49,7 +49,8 @@ SIDE_TEXT = {AUTO: "", LOW: " low", HIGH: " high"}
 
 # Refusal reasons, named like the public status codes. A refused move
 # carries the set of every reason that applies; the engine must name one.
-DEAD_END = frozenset({"OPENING", "PICKUP", "JOKER_REPLAY", "PICKED", "MUST_DISCARD"})
+DEAD_END = frozenset({"OPENING", "PICKUP", "PICKUP_MELD", "JOKER_REPLAY", "PICKED",
+                      "MUST_DISCARD"})
 
 
 class OracleError(Exception):
@@ -604,7 +605,7 @@ class Rules:
         if self.rs.has("KEEP_PICKUP") and t.picked is not None and c == t.picked:
             why.add("PICKED")
         if self.rs.has("PICKUP_MUST_MELD") and t.picked is not None and not t.picked_done:
-            why.add("PICKUP")
+            why.add("PICKUP_MELD")
         if (every or not why) and t.pending > 0 and not self.trust and self.joker_playable(t):
             why.add("JOKER_REPLAY")
         return why
@@ -886,7 +887,8 @@ class Game:
         if left is None:
             why.add("NOT_IN_HAND")
         if not r.can_touch_table(t):
-            why.add("NOT_OPENED")
+            # rules §5.3: before the opening, or in its turn without OPEN_TURN_LAYOFF
+            why.add("OPENING_TURN" if t.opened else "NOT_OPENED")
         if owner is not None and owner != self.current and not self.rs.has("LAYOFF_OTHERS"):
             why.add("CLOSED")
         new = None
