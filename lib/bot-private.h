@@ -24,10 +24,34 @@ RAMI_INTERNAL int rami__determinize_into(rami_game *out, const rami_game *g, int
 
 /* ---- shared by the bots ---- */
 
+/* The work of one bot call, counted: the deterministic bound of doc/bots.md
+ * and rami.h is stated in these units, and tests/bot.c reads them. */
+typedef struct bot_work {
+    uint64_t steps;           /* greedy decisions: the root's and every playout's */
+    uint64_t nodes;           /* hand-solver nodes */
+    uint64_t judged;          /* moves judged by rami__validate */
+    uint64_t playouts;        /* playouts started */
+    uint32_t max_nodes;       /* the most nodes of one solve */
+    uint32_t max_step_judged; /* the most moves judged in one greedy step */
+    bool cut;                 /* a limit (steps or time) stopped the search */
+} bot_work;
+
+/* Most hand-solver nodes one solve of a bot may visit. A normal hand needs
+ * far fewer (the limit never bites in the reference presets: see
+ * tests/bot.c); a 33-card hand with 12 jokers would need millions. */
+#define BOT_SOLVE_NODES 20000u
+
 /* Validates m for the current player; on success v holds its canonical form. */
 static inline bool bot_legal(const rami_game *g, const rami_move *m, verdict *v)
 {
     return rami__validate(&g->rs, &g->pos, g->pos.current, m, v, NULL, 0) == RAMI_OK;
+}
+
+/* bot_legal, counted in w. */
+static inline bool bot_judge(const rami_game *g, const rami_move *m, verdict *v, bot_work *w)
+{
+    w->judged++;
+    return bot_legal(g, m, v);
 }
 
 /* A draw (c = RAMI_NO_CARD) or a one-card move. */
@@ -66,14 +90,32 @@ static inline uint64_t decision_seed(const rami_game *g, uint64_t seed)
 /* ---- greedy.c ---- */
 
 /* The greedy bot's move for the current player of g, reading only what that
- * player may know. RAMI_E_PHASE when the round is over. */
-RAMI_INTERNAL int rami__greedy_verdict(const rami_game *g, verdict *v);
+ * player may know; its work is added to w (one step). RAMI_E_PHASE when
+ * the round is over. */
+RAMI_INTERNAL int rami__greedy_verdict(const rami_game *g, verdict *v, bot_work *w);
 RAMI_INTERNAL int rami__greedy_move(const rami_game *g, rami_move *out);
 /* The legal discards, best first: at most cap of them are validated and
  * written. Returns how many were written. */
-RAMI_INTERNAL unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap);
-/* Plays greedy for every seat to the end of the round; the result for me. */
-RAMI_INTERNAL int rami__greedy_playout(rami_game *g, unsigned me);
+RAMI_INTERNAL unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap,
+                                             bot_work *w);
+
+/* Limits of a search: steps (greedy decisions, counted in bot_work) and a
+ * wall-clock deadline (0: none), both checked before every step. */
+typedef struct bot_limits {
+    uint64_t max_steps;
+    double deadline_ms; /* bot_now_ms() value */
+} bot_limits;
+
+RAMI_INTERNAL double rami__bot_now_ms(void);
+
+/* Most greedy decisions of one playout; a playout that needs more (it
+ * cannot: a round ends within the turn cap) scores 0. */
+#define PLAYOUT_MAX_STEPS 2000u
+
+/* Plays greedy for every seat to the end of the round; *score receives
+ * the result for me. False when a limit stopped it first (w->cut). */
+RAMI_INTERNAL bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w,
+                                        const bot_limits *lim, int *score);
 
 /* What greedy's discard score saw in a card (for hints). */
 typedef struct discard_facts {
@@ -83,11 +125,14 @@ typedef struct discard_facts {
     bool dearer_loose; /* another card that fits nothing is worth more penalty */
 } discard_facts;
 
-RAMI_INTERNAL void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f);
+RAMI_INTERNAL void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f,
+                                       bot_work *w);
 
 /* ---- strong.c ---- */
 
 #define STRONG_DEFAULT_PLAYOUTS 8000u
+/* The steps of a decision's playouts: at most playouts x this many. */
+#define STRONG_STEPS_PER_PLAYOUT 256u
 
 typedef struct search_state {
     verdict cand[RAMI_MAX_HAND + 2];
@@ -97,6 +142,7 @@ typedef struct search_state {
     unsigned n[RAMI_MAX_HAND + 2];   /* samples of each candidate */
     bool active[RAMI_MAX_HAND + 2];  /* still sampled */
     unsigned ncand, base, samples;   /* base: greedy's own choice */
+    bot_work work;                   /* what the decision cost */
 } search_state;
 
 /* d is a determinized copy: the strong bot's move, its search in *s. */
@@ -105,7 +151,8 @@ RAMI_INTERNAL int rami__strong_verdict(const rami_game *d, const rami_bot_option
 
 /* ---- bot.c ---- */
 
-/* rami_bot_choose with the verdict; s (strong level) receives the search. */
+/* rami_bot_choose with the verdict; s (required for the strong level, may
+ * be NULL for the others) receives the search and its work. */
 RAMI_INTERNAL int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v,
                                    search_state *s);
 

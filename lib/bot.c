@@ -68,6 +68,9 @@ int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v
 {
     if (g->pos.phase != RAMI_PHASE_DRAW && g->pos.phase != RAMI_PHASE_PLAY)
         return RAMI_E_PHASE;
+    bot_work unused = {0};
+    if (s != NULL)
+        memset(s, 0, sizeof *s);
     uint64_t seed = decision_seed(g, opt->seed);
     rami_game *d;
     int st = rami_game_determinize(g, g->pos.current, seed, &d);
@@ -76,7 +79,7 @@ int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v
     if (opt->level == RAMI_BOT_RANDOM)
         st = random_verdict(d, bot_mix(seed + 1), v);
     else if (opt->level == RAMI_BOT_GREEDY)
-        st = rami__greedy_verdict(d, v);
+        st = rami__greedy_verdict(d, v, s != NULL ? &s->work : &unused);
     else
         st = rami__strong_verdict(d, opt, v, s);
     rami_game_free(d);

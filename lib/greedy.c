@@ -3,6 +3,7 @@
  * the card least useful to this hand and to the next seat (the weights
  * are in W). Also the playouts of the Monte Carlo bot (strong.c). */
 #include <stdlib.h>
+#include <time.h>
 
 #include "bot-private.h"
 
@@ -33,6 +34,17 @@ static rami_move meld_move(const tmeld *t)
     return m;
 }
 
+/* The solver within the bots' work limit, counted in w. */
+static int solve(const hand *h, const solve_opts *o, int target, solve_result *res, bot_work *w)
+{
+    uint32_t nodes;
+    int best = rami__solve_limited(h, o, target, res, BOT_SOLVE_NODES, &nodes);
+    w->nodes += nodes;
+    if (nodes > w->max_nodes)
+        w->max_nodes = nodes;
+    return best;
+}
+
 static solve_opts solver_opts(const rami_game *g, int objective)
 {
     solve_opts o = turn_solve_opts(&g->rs, &g->pos, objective);
@@ -56,7 +68,7 @@ static bool fits_table(const rami_game *g, rami_card c)
 
 /* Is the discard top worth taking: does it join a meld usable now, extend a
  * table meld, or make the opening reachable this turn? */
-static bool take_useful(const rami_game *g)
+static bool take_useful(const rami_game *g, bot_work *w)
 {
     if (g->pos.discard_count == 0)
         return false;
@@ -74,37 +86,37 @@ static bool take_useful(const rami_game *g)
         if (top == RAMI_JOKER)
             return true;
         o.must_use = top;
-        int gain = rami__solve(&with, &o, 0, NULL);
+        int gain = solve(&with, &o, 0, NULL, w);
         o.must_use = RAMI_NO_CARD;
         o.avoid = RAMI_NO_CARD;
-        return gain > rami__solve(h, &o, 0, NULL);
+        return gain > solve(h, &o, 0, NULL, w);
     }
     int need = g->rs.opening_points ? g->rs.opening_points : 1;
     o.must_use = top;
-    if (rami__solve(&with, &o, need, NULL) < need)
+    if (solve(&with, &o, need, NULL, w) < need)
         return false;
     o.must_use = RAMI_NO_CARD;
     o.avoid = RAMI_NO_CARD;
-    return rami__solve(h, &o, need, NULL) < need;
+    return solve(h, &o, need, NULL, w) < need;
 }
 
-static void greedy_draw(const rami_game *g, verdict *v)
+static void greedy_draw(const rami_game *g, verdict *v, bot_work *w)
 {
     rami_move m = simple_move(RAMI_MOVE_DRAW_DISCARD, RAMI_NO_CARD);
-    if (take_useful(g) && bot_legal(g, &m, v))
+    if (take_useful(g, w) && bot_judge(g, &m, v, w))
         return;
     m.kind = RAMI_MOVE_DRAW_STOCK;
-    bot_legal(g, &m, v);
+    bot_judge(g, &m, v, w);
 }
 
 /* ---- plays ---- */
 
 /* Lays the first meld of the best selection the solver finds. */
-static bool play_meld(const rami_game *g, int objective, verdict *v)
+static bool play_meld(const rami_game *g, int objective, verdict *v, bot_work *w)
 {
     solve_opts o = solver_opts(g, objective);
     solve_result res;
-    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) < 0)
+    if (solve(&g->pos.hands[g->pos.current], &o, 0, &res, w) < 0)
         return false;
     if (objective == SOLVE_POINTS) {
         int need = (int)g->rs.opening_points - (int)g->pos.ts.points;
@@ -113,7 +125,7 @@ static bool play_meld(const rami_game *g, int objective, verdict *v)
     }
     for (unsigned i = 0; i < res.nmelds; i++) {
         rami_move m = meld_move(&res.melds[i]);
-        if (bot_legal(g, &m, v))
+        if (bot_judge(g, &m, v, w))
             return true;
     }
     return false;
@@ -122,6 +134,7 @@ static bool play_meld(const rami_game *g, int objective, verdict *v)
 struct table_pick {
     const rami_game *g;
     verdict *v;
+    bot_work *w;
     bool keep_jokers;
     bool found;
 };
@@ -134,18 +147,18 @@ static bool try_table(void *ctx, const rami_move *m)
     /* A joker in hand is worth more than its lay-off, except near the end. */
     if (m->kind == RAMI_MOVE_LAYOFF && m->cards[0] == RAMI_JOKER && tp->keep_jokers)
         return true;
-    if (bot_legal(tp->g, m, tp->v))
+    if (bot_judge(tp->g, m, tp->v, tp->w))
         tp->found = true;
     return !tp->found;
 }
 
 /* Swaps first (a joker for a loose card), then lay-offs. */
-static bool play_table(const rami_game *g, verdict *v)
+static bool play_table(const rami_game *g, verdict *v, bot_work *w)
 {
     if (g->pos.ts.opened_now && !has_opt(&g->rs, RAMI_OPT_OPEN_TURN_LAYOFF))
         return false;
     const hand *h = &g->pos.hands[g->pos.current];
-    struct table_pick tp = {g, v, h->size > W.keep_jokers_above && !g->pos.ts.replay_pending,
+    struct table_pick tp = {g, v, w, h->size > W.keep_jokers_above && !g->pos.ts.replay_pending,
                             false};
     if (has_opt(&g->rs, RAMI_OPT_JOKER_SWAP)) {
         for (unsigned i = 0; i < g->pos.meld_count && !tp.found; i++) {
@@ -156,7 +169,7 @@ static bool play_table(const rami_game *g, verdict *v)
                     continue;
                 rami_move m = simple_move(RAMI_MOVE_SWAP, as);
                 m.target = (uint8_t)i;
-                tp.found = bot_legal(g, &m, v);
+                tp.found = bot_judge(g, &m, v, w);
             }
         }
         if (tp.found)
@@ -166,13 +179,13 @@ static bool play_table(const rami_game *g, verdict *v)
     return tp.found;
 }
 
-static bool play_joker(const rami_game *g, verdict *v)
+static bool play_joker(const rami_game *g, verdict *v, bot_work *w)
 {
-    struct table_pick tp = {g, v, false, false};
+    struct table_pick tp = {g, v, w, false, false};
     rami__gen_plays(&g->rs, &g->pos, RAMI_JOKER, try_table, &tp);
     if (tp.found)
         return true;
-    return play_meld(g, SOLVE_PENALTY, v);
+    return play_meld(g, SOLVE_PENALTY, v, w);
 }
 
 /* ---- the discard ---- */
@@ -244,7 +257,7 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
     return score - gift(g, e, c);
 }
 
-static void discard_eval_init(const rami_game *g, discard_eval *e)
+static void discard_eval_init(const rami_game *g, discard_eval *e, bot_work *w)
 {
     memset(e, 0, sizeof *e);
     solve_opts o =
@@ -254,7 +267,7 @@ static void discard_eval_init(const rami_game *g, discard_eval *e)
     o.avoid = RAMI_NO_CARD;
     o.need_pure_run = false;
     solve_result res;
-    if (rami__solve(&g->pos.hands[g->pos.current], &o, 0, &res) > 0)
+    if (solve(&g->pos.hands[g->pos.current], &o, 0, &res, w) > 0)
         for (unsigned i = 0; i < res.nmelds; i++)
             for (unsigned k = 0; k < res.melds[i].count; k++)
                 e->in_meld[res.melds[i].cards[k]]++;
@@ -269,10 +282,10 @@ static void discard_eval_init(const rami_game *g, discard_eval *e)
 
 /* The legal discards, best first: at most cap of them are validated and
  * written. Returns how many were written. */
-unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap)
+unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap, bot_work *w)
 {
     discard_eval e;
-    discard_eval_init(g, &e);
+    discard_eval_init(g, &e, w);
     const hand *h = &g->pos.hands[g->pos.current];
     int scores[RAMI_MAX_HAND + 1];
     rami_card faces[RAMI_MAX_HAND + 1];
@@ -299,16 +312,16 @@ unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap)
     unsigned n = 0;
     for (unsigned i = 0; i < nf && n < cap; i++) {
         rami_move m = simple_move(RAMI_MOVE_DISCARD, faces[i]);
-        if (bot_legal(g, &m, &out[n]))
+        if (bot_judge(g, &m, &out[n], w))
             n++;
     }
     return n;
 }
 
-void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f)
+void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_work *w)
 {
     discard_eval e;
-    discard_eval_init(g, &e);
+    discard_eval_init(g, &e, w);
     const hand *h = &g->pos.hands[g->pos.current];
     f->in_meld = e.in_meld[c] >= hand_count(h, c);
     f->near = c != RAMI_JOKER && neighbours(h, c) > 0;
@@ -327,56 +340,84 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f)
 
 /* ---- one decision, and whole rounds ---- */
 
-int rami__greedy_verdict(const rami_game *g, verdict *v)
+/* Nothing else applies (a play is required): any legal move. There is one
+ * in the play phase, so its absence is an internal failure. */
+static int any_legal(const rami_game *g, verdict *v, bot_work *w)
 {
-    if (g->pos.phase == RAMI_PHASE_DRAW) {
-        greedy_draw(g, v);
-        return RAMI_OK;
-    }
-    if (g->pos.phase != RAMI_PHASE_PLAY)
-        return RAMI_E_PHASE;
-    if (g->pos.ts.replay_pending && play_joker(g, v))
-        return RAMI_OK;
-    if (!seat_opened(&g->pos, g->pos.current)) {
-        if (play_meld(g, SOLVE_POINTS, v))
-            return RAMI_OK;
-    } else if (play_meld(g, SOLVE_PENALTY, v) || play_table(g, v)) {
-        return RAMI_OK;
-    }
-    if (rami__ranked_discards(g, v, 1) > 0)
-        return RAMI_OK;
-    /* Nothing above applies (a play is required): any legal move. There is
-     * one in the play phase, so its absence is an internal failure. */
     rami_move *list;
     size_t n;
     int st = rami__legal_moves_alloc(g, &list, &n);
     if (st == RAMI_OK)
-        st = n > 0 && bot_legal(g, &list[0], v) ? RAMI_OK : RAMI_E_INTERNAL;
+        st = n > 0 && bot_judge(g, &list[0], v, w) ? RAMI_OK : RAMI_E_INTERNAL;
     free(list);
+    return st;
+}
+
+static int greedy_step(const rami_game *g, verdict *v, bot_work *w)
+{
+    if (g->pos.phase == RAMI_PHASE_DRAW) {
+        greedy_draw(g, v, w);
+        return RAMI_OK;
+    }
+    if (g->pos.phase != RAMI_PHASE_PLAY)
+        return RAMI_E_PHASE;
+    if (g->pos.ts.replay_pending && play_joker(g, v, w))
+        return RAMI_OK;
+    if (!seat_opened(&g->pos, g->pos.current)) {
+        if (play_meld(g, SOLVE_POINTS, v, w))
+            return RAMI_OK;
+    } else if (play_meld(g, SOLVE_PENALTY, v, w) || play_table(g, v, w)) {
+        return RAMI_OK;
+    }
+    if (rami__ranked_discards(g, v, 1, w) > 0)
+        return RAMI_OK;
+    return any_legal(g, v, w);
+}
+
+int rami__greedy_verdict(const rami_game *g, verdict *v, bot_work *w)
+{
+    uint64_t judged = w->judged;
+    w->steps++;
+    int st = greedy_step(g, v, w);
+    if (w->judged - judged > w->max_step_judged)
+        w->max_step_judged = (uint32_t)(w->judged - judged);
     return st;
 }
 
 int rami__greedy_move(const rami_game *g, rami_move *out)
 {
     verdict v;
-    int st = rami__greedy_verdict(g, &v);
+    bot_work w = {0};
+    int st = rami__greedy_verdict(g, &v, &w);
     if (st == RAMI_OK)
         *out = v.move;
     return st;
 }
 
-/* Greedy for every seat until the round ends (or PLAYOUT_TURN_CAP more
- * turns pass); the result for seat `me`: the others' mean points minus
- * its own, plus the win bonus. */
-int rami__greedy_playout(rami_game *g, unsigned me)
+double rami__bot_now_ms(void)
 {
-    unsigned start = g->pos.turn;
-    while (g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY) {
-        verdict v;
-        if (g->pos.turn - start > PLAYOUT_TURN_CAP || rami__greedy_verdict(g, &v) != RAMI_OK ||
-            rami__play_verdict(g, &v) != RAMI_OK)
-            break;
-    }
+#ifdef _WIN32
+    /* mingw-w64's default C runtime (msvcrt) has no timespec_get; its
+     * clock() counts wall time since the process started. */
+    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
+#else
+    /* C11's clock: wall time, good enough for a thinking budget. */
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+#endif
+}
+
+static bool over_limit(const bot_work *w, const bot_limits *lim)
+{
+    return w->steps >= lim->max_steps ||
+           (lim->deadline_ms > 0 && rami__bot_now_ms() >= lim->deadline_ms);
+}
+
+/* The result of a finished round for seat me: the others' mean points
+ * minus its own, plus the win bonus (shared by the winners). */
+static int round_score(const rami_game *g, unsigned me)
+{
     if (g->pos.phase != RAMI_PHASE_ROUND_OVER && g->pos.phase != RAMI_PHASE_MATCH_OVER)
         return 0;
     const rami_round_result *r = &g->pos.result;
@@ -392,4 +433,24 @@ int rami__greedy_playout(rami_game *g, unsigned me)
         score += W.win_bonus / shared;
     }
     return score;
+}
+
+/* Greedy for every seat until the round ends (or PLAYOUT_TURN_CAP more
+ * turns or PLAYOUT_MAX_STEPS decisions pass: the result is then 0). */
+bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limits *lim, int *score)
+{
+    unsigned start = g->pos.turn;
+    w->playouts++;
+    for (unsigned k = 0; g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY; k++) {
+        if (over_limit(w, lim)) {
+            w->cut = true;
+            return false;
+        }
+        verdict v;
+        if (k >= PLAYOUT_MAX_STEPS || g->pos.turn - start > PLAYOUT_TURN_CAP ||
+            rami__greedy_verdict(g, &v, w) != RAMI_OK || rami__play_verdict(g, &v) != RAMI_OK)
+            break;
+    }
+    *score = round_score(g, me);
+    return true;
 }

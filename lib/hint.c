@@ -40,7 +40,8 @@ static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t 
 static const char *discard_why(const rami_game *g, rami_card c)
 {
     discard_facts f;
-    rami__discard_facts(g, c, &f);
+    bot_work w = {0};
+    rami__discard_facts(g, c, &f, &w);
     if (f.in_meld)
         return "every card left is in a meld, this one breaks the cheapest";
     if (f.near)

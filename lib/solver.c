@@ -55,6 +55,7 @@ typedef struct search {
     unsigned must_suit, must_bit; /* the must_use natural's suit and rank bit */
     int prefix[POS_ACE_HIGH + 1]; /* prefix[k] = value of run positions 1..k */
     unsigned best_depth;
+    uint32_t nodes, max_nodes; /* nodes visited; the limit (0: none) */
     pick path[SOLVE_MAX_MELDS];
     pick best_path[SOLVE_MAX_MELDS];
 } search;
@@ -317,6 +318,10 @@ static void dfs(search *s, node *n)
 {
     if (s->done)
         return;
+    if (++s->nodes >= s->max_nodes && s->max_nodes) {
+        s->done = true; /* the work limit: keep the best found so far */
+        return;
+    }
     int bound = prune_dead(s, n);
     if (bound < 0)
         return;
@@ -397,8 +402,15 @@ static void search_init(search *s, const solve_opts *opts, int target)
 
 int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res)
 {
+    return rami__solve_limited(h, opts, target, res, 0, NULL);
+}
+
+int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
+                        uint32_t max_nodes, uint32_t *nodes)
+{
     search s;
     search_init(&s, opts, target);
+    s.max_nodes = max_nodes;
     node root;
     memset(&root, 0, sizeof root);
     root.h = *h;
@@ -409,6 +421,8 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
         for (unsigned i = 0; i < res->nmelds; i++)
             pick_to_tmeld(&s.best_path[i], &res->melds[i]);
     }
+    if (nodes != NULL)
+        *nodes = s.nodes;
     return s.best;
 }
 

@@ -53,5 +53,11 @@ typedef struct solve_result {
  * value returned is then >= target, not necessarily the maximum). res may
  * be NULL when only the value is wanted. */
 RAMI_INTERNAL int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res);
+/* rami__solve visiting at most max_nodes search nodes (0: no limit; the
+ * bots' bound on their work). A search the limit cuts returns the best
+ * selection found until then: valid, not necessarily the best (-1 if none
+ * was found). *nodes (if not NULL) receives the nodes visited. */
+RAMI_INTERNAL int rami__solve_limited(const hand *h, const solve_opts *opts, int target,
+                                      solve_result *res, uint32_t max_nodes, uint32_t *nodes);
 
 #endif

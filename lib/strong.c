@@ -3,7 +3,6 @@
  * on the same sampled hidden cards, compared pairwise and raced. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bot-private.h"
 
@@ -14,20 +13,6 @@
 #define STRONG_SAME_AFTER    24  /* dropped when no result differed after this many */
 #define STRONG_BATCH         8   /* samples between two racing rounds */
 
-static double now_ms(void)
-{
-#ifdef _WIN32
-    /* mingw-w64's default C runtime (msvcrt) has no timespec_get; its
-     * clock() counts wall time since the process started. */
-    return (double)clock() * 1e3 / CLOCKS_PER_SEC;
-#else
-    /* C11's clock: wall time, good enough for a thinking budget. */
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-#endif
-}
-
 /* Candidates: both draws, or the best ranked discards; greedy's own
  * choice is always among them (the baseline). Melds, lay-offs and swaps
  * are greedy's: laying cards down early is what wins rounds. */
@@ -35,22 +20,22 @@ static void candidates(const rami_game *d, search_state *s)
 {
     s->ncand = 0;
     verdict g;
-    if (rami__greedy_verdict(d, &g) != RAMI_OK)
+    if (rami__greedy_verdict(d, &g, &s->work) != RAMI_OK)
         return;
     if (d->pos.phase == RAMI_PHASE_DRAW) {
         rami_move m = simple_move(RAMI_MOVE_DRAW_STOCK, RAMI_NO_CARD);
-        if (bot_legal(d, &m, &s->cand[s->ncand]))
+        if (bot_judge(d, &m, &s->cand[s->ncand], &s->work))
             s->ncand++;
         m.kind = RAMI_MOVE_DRAW_DISCARD;
-        if (bot_legal(d, &m, &s->cand[s->ncand]))
+        if (bot_judge(d, &m, &s->cand[s->ncand], &s->work))
             s->ncand++;
     } else if (g.move.kind == RAMI_MOVE_DISCARD) {
-        s->ncand = rami__ranked_discards(d, s->cand, STRONG_MAX_DISCARDS);
+        s->ncand = rami__ranked_discards(d, s->cand, STRONG_MAX_DISCARDS, &s->work);
     } else if ((g.move.kind == RAMI_MOVE_MELD || g.move.kind == RAMI_MOVE_LAYOFF) &&
                !d->pos.ts.replay_pending) {
         /* Or keep the cards in hand and end the turn. */
         s->cand[0] = g;
-        s->ncand = 1 + rami__ranked_discards(d, s->cand + 1, STRONG_HOLD_DISCARDS);
+        s->ncand = 1 + rami__ranked_discards(d, s->cand + 1, STRONG_HOLD_DISCARDS, &s->work);
     }
     s->base = 0;
     for (unsigned i = 0; i < s->ncand; i++)
@@ -64,9 +49,10 @@ static void candidates(const rami_game *d, search_state *s)
 }
 
 /* One determinization, every active candidate played out on it. Returns
- * the playouts run, or a negative status. */
+ * the playouts run, 0 when a limit stopped one (the sample is dropped), or
+ * a negative status. */
 static int sample_round(const rami_game *g, rami_game *det, rami_game *work, search_state *s,
-                        uint64_t seed)
+                        const bot_limits *lim, uint64_t seed)
 {
     int st = rami__game_copy(det, g);
     if (st != RAMI_OK)
@@ -82,7 +68,8 @@ static int sample_round(const rami_game *g, rami_game *det, rami_game *work, sea
             return st;
         if (rami__play_verdict(work, &s->cand[i]) != RAMI_OK)
             return RAMI_E_NOMEM;
-        score[i] = rami__greedy_playout(work, g->pos.current);
+        if (!rami__greedy_playout(work, g->pos.current, &s->work, lim, &score[i]))
+            return 0;
         runs++;
     }
     /* Every candidate met the same hidden cards: compare them pairwise. */
@@ -152,18 +139,17 @@ static int run_samples(const rami_game *g, const rami_bot_options *opt, search_s
         st = rami_game_clone(g, &work);
     uint32_t budget = opt->playouts ? opt->playouts : STRONG_DEFAULT_PLAYOUTS, used = 0;
     uint64_t base = decision_seed(g, opt->seed);
-    double start = now_ms();
+    bot_limits lim = {s->work.steps + (uint64_t)budget * STRONG_STEPS_PER_PLAYOUT,
+                      opt->time_ms ? rami__bot_now_ms() + opt->time_ms : 0};
     for (unsigned i = 0; i < s->ncand; i++)
         s->active[i] = true;
     for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
-        int runs = sample_round(g, det, work, s, bot_mix(base + r));
-        if (runs < 0) {
+        int runs = sample_round(g, det, work, s, &lim, bot_mix(base + r));
+        if (runs <= 0) {
             st = runs;
             break;
         }
         used += (uint32_t)runs;
-        if (opt->time_ms && now_ms() - start >= opt->time_ms)
-            break;
         if ((r + 1) % STRONG_BATCH == 0 && !prune(s))
             break;
     }
@@ -193,10 +179,9 @@ static unsigned best_candidate(const search_state *s)
 int rami__strong_verdict(const rami_game *d, const rami_bot_options *opt, verdict *v,
                          search_state *s)
 {
-    memset(s, 0, sizeof *s);
     candidates(d, s);
     if (s->ncand == 0)
-        return rami__greedy_verdict(d, v);
+        return rami__greedy_verdict(d, v, &s->work);
     if (s->ncand > 1) {
         int st = run_samples(d, opt, s);
         if (st != RAMI_OK)
