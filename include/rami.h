@@ -586,16 +586,30 @@ typedef struct rami_solution {
 RAMI_API int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand, size_t n, int goal,
                              rami_solution *out);
 
-/* ------------------------------------------------------------------------ */
-/* Hidden information and bots                                               */
-/* ------------------------------------------------------------------------ */
+/* ======================================================================== */
+/* EVOLVING API: hidden information, bots and hints                          */
+/* ======================================================================== */
+/* Everything from here to "END OF THE EVOLVING API" is the part of librami
+ * that keeps improving after 1.0, while the rules API above stays frozen.
+ * Between minor versions these may change: the moves a bot or a hint
+ * chooses (so its strength and the games it plays), its speed and default
+ * budgets, the wording of hint reasons, and the deal that
+ * rami_game_determinize draws for a given seed. These stay: the function
+ * signatures, the meaning of every documented field and status, and the
+ * guarantees written here (a bot only plays legal moves, never reads a card
+ * its player could not know, and its work is bounded as stated). New bot
+ * levels and new trailing fields of rami_bot_options may be added. To
+ * reproduce a game exactly, save its moves (rami_game_save), not the bot
+ * options that chose them. doc/bots.md has the algorithms and figures. */
 
 /* A copy of *g in which every card seat `viewer` cannot see (other hands,
  * the stock, the order of future reshuffles) is dealt anew at random from
  * seed, keeping everything public: hand sizes, the table, the discard pile
  * and the cards a player is known to hold because they took them from the
  * discard pile this round. Depends only on what viewer may know and seed.
- * Errors: RAMI_E_ARG, RAMI_E_NOMEM. */
+ * The caller owns *out (rami_game_free). Errors: RAMI_E_ARG, RAMI_E_NOMEM.
+ * Cost: linear in the pack and the round's log; one handle allocated, as
+ * large as g's. Thread-safe for distinct or const handles. */
 RAMI_API int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed,
                                    rami_game **out);
 
@@ -607,14 +621,15 @@ typedef struct rami_bot_options {
     uint8_t level;        /* rami_bot_level */
     uint8_t reserved[3];
     uint64_t seed;        /* randomness of the bot's choices and samples */
-    uint32_t playouts;    /* STRONG: simulated games per decision; 0 = default */
-    uint32_t time_ms;     /* STRONG: stop sampling after this long; 0 = no limit */
+    uint32_t playouts;    /* STRONG: most simulated games per decision; 0 = default */
+    uint32_t time_ms;     /* STRONG: wall-clock limit per decision; 0 = none */
 } rami_bot_options;
 
-/* Default options for a level (seed 0) in the caller's struct of `size`
- * bytes (its sizeof(rami_bot_options)), as rami_ruleset_init_sized does.
- * Errors: RAMI_E_ARG (NULL, unknown level, size below 24 or above
- * RAMI_STRUCT_SIZE_MAX). Thread-safe. */
+/* Default options for a level (seed 0, the level's default playouts, no
+ * time limit) in the caller's struct of `size` bytes (its
+ * sizeof(rami_bot_options)), as rami_ruleset_init_sized does. Errors:
+ * RAMI_E_ARG (NULL, unknown level, size below 24 or above
+ * RAMI_STRUCT_SIZE_MAX). O(1), no allocation. Thread-safe. */
 RAMI_API int rami_bot_options_init_sized(rami_bot_options *opt, size_t size, int level);
 /* The same for the 1.0 layout, for bindings; C and C++ call the macro. */
 RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
@@ -623,13 +638,48 @@ RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
 
 /* Chooses a legal move for the current player using only what that player
  * may know (the same move for two games that differ only in hidden cards,
- * given the same options). Errors: RAMI_E_ARG, RAMI_E_PHASE (round or
- * match over), RAMI_E_NOMEM. Thread-safe for distinct or const handles. */
+ * given the same options): it searches a determinized copy, and the move
+ * is judged again on g before it is returned. Deterministic for given
+ * options when time_ms is 0. Errors: RAMI_E_ARG (NULL, wrong struct_size,
+ * unknown level, non-zero reserved), RAMI_E_PHASE (round or match over),
+ * RAMI_E_NOMEM. Thread-safe for distinct or const handles; no global state.
+ * Worst case, counted in greedy steps (one greedy decision: at most 4 hand
+ * solves of at most 20,000 solver nodes each, and the moves it judges with
+ * the rules of rami_game_check, at most one per card in hand and table
+ * place it could play; when none of its plays is legal, one
+ * rami_game_legal_moves call):
+ *  - RANDOM: one rami_game_legal_moves call; allocates the determinized
+ *    copy and a list of RAMI_MAX_MOVES moves.
+ *  - GREEDY: one greedy step; allocates the determinized copy.
+ *  - STRONG: one greedy step and at most RAMI_MAX_HAND + 2 judged moves to
+ *    list its candidates, then at most `playouts` playouts (default 8000;
+ *    most decisions stop far sooner) of at most 2,000 steps each and at
+ *    most playouts x 256 steps in all. With time_ms > 0 it also stops
+ *    before the next step once time_ms has passed: it returns within
+ *    time_ms plus one greedy step (well under 1 ms in the presets; a few ms
+ *    on the largest rulesets, doc/bots.md). Allocates the determinized copy,
+ *    two more handles like it and a search state of a few kilobytes. */
 RAMI_API int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, rami_move *out);
 
-/* A suggested move for the current player (the strong bot's choice with a
- * fixed seed) and a one-line English reason. why may be NULL. */
+/* A suggested move for the current player and a one-line English reason
+ * that starts with the move in notation: the choice of the bot opt
+ * describes (level GREEDY or STRONG), made as rami_bot_choose makes it and
+ * within the same bounds (opt->playouts, opt->time_ms). why may be NULL
+ * when why_cap is 0; when why_cap > 0 why is always NUL-terminated (empty
+ * on error). Errors: RAMI_E_ARG (as rami_bot_choose, level RANDOM, why NULL
+ * with why_cap > 0), RAMI_E_PHASE, RAMI_E_NOMEM. Thread-safe for distinct
+ * or const handles. */
+RAMI_API int rami_game_hint_with(const rami_game *g, const rami_bot_options *opt, rami_move *out,
+                                 char *why, size_t why_cap);
+
+/* rami_game_hint_with with the default hint budget: the strong bot with a
+ * fixed seed, at most 600 playouts and time_ms 50 (so the same position
+ * gets the same hint unless the 50 ms run out first). */
 RAMI_API int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap);
+
+/* ======================================================================== */
+/* END OF THE EVOLVING API                                                   */
+/* ======================================================================== */
 
 /* ------------------------------------------------------------------------ */
 /* Integer actions, returns and game length (for learning agents)            */

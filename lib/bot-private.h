@@ -16,6 +16,9 @@ typedef struct rami_known {
 RAMI_INTERNAL void rami__known_cards(const rami_game *g, rami_known *k);
 /* The same for one seat, into cnt[card code]. */
 RAMI_INTERNAL void rami__known_cards_of(const rami_game *g, unsigned seat, uint8_t cnt[256]);
+/* Updates a seat's row after it played m (taken: the card a DRAW_DISCARD
+ * took): the log scan, one move at a time. */
+RAMI_INTERNAL void rami__known_update(uint8_t row[256], const rami_move *m, rami_card taken);
 
 /* out must hold a copy of g (same state, same allocation layout): deals the
  * cards viewer cannot see anew from seed (see rami_game_determinize). */
@@ -31,9 +34,14 @@ typedef struct bot_work {
     uint64_t nodes;           /* hand-solver nodes */
     uint64_t judged;          /* moves judged by rami__validate */
     uint64_t playouts;        /* playouts started */
+    uint64_t deals, rejected; /* determinizations made; rejected by the opponent model */
     uint32_t max_nodes;       /* the most nodes of one solve */
+    uint32_t step_judged;     /* moves judged in the current greedy step */
     uint32_t max_step_judged; /* the most moves judged in one greedy step */
-    bool cut;                 /* a limit (steps or time) stopped the search */
+    bool cut;                 /* a limit (steps, nodes or time) stopped the search */
+    /* Not work but a cache: the known cards, kept move by move during a
+     * playout (NULL: greedy reads them from the log). */
+    const rami_known *known;
 } bot_work;
 
 /* Most hand-solver nodes one solve of a bot may visit. A normal hand needs
@@ -47,10 +55,19 @@ static inline bool bot_legal(const rami_game *g, const rami_move *m, verdict *v)
     return rami__validate(&g->rs, &g->pos, g->pos.current, m, v, NULL, 0) == RAMI_OK;
 }
 
+/* Most moves one greedy step judges: beyond this, a move is taken as not
+ * legal (never reached in the presets; bounds the largest tables). */
+#define BOT_STEP_JUDGED 256u
+
 /* bot_legal, counted in w. */
 static inline bool bot_judge(const rami_game *g, const rami_move *m, verdict *v, bot_work *w)
 {
+    if (w->step_judged >= BOT_STEP_JUDGED)
+        return false;
     w->judged++;
+    w->step_judged++;
+    if (w->step_judged > w->max_step_judged)
+        w->max_step_judged = w->step_judged;
     return bot_legal(g, m, v);
 }
 
@@ -99,10 +116,12 @@ RAMI_INTERNAL int rami__greedy_move(const rami_game *g, rami_move *out);
 RAMI_INTERNAL unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap,
                                              bot_work *w);
 
-/* Limits of a search: steps (greedy decisions, counted in bot_work) and a
- * wall-clock deadline (0: none), both checked before every step. */
+/* Limits of a search: steps (greedy decisions), solver nodes (both counted
+ * in bot_work) and a wall-clock deadline (0: none), all checked before
+ * every step. */
 typedef struct bot_limits {
     uint64_t max_steps;
+    uint64_t max_nodes; /* hand-solver nodes, counted in bot_work */
     double deadline_ms; /* bot_now_ms() value */
 } bot_limits;
 
@@ -117,6 +136,15 @@ RAMI_INTERNAL double rami__bot_now_ms(void);
 RAMI_INTERNAL bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w,
                                         const bot_limits *lim, int *score);
 
+/* Would greedy, as seat holding its hand plus c, discard c? (g's position
+ * is restored.) */
+RAMI_INTERNAL bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c,
+                                              bot_work *w);
+
+/* Would greedy, as seat holding its hand now, take c from the discard
+ * pile? (g's position is restored.) */
+RAMI_INTERNAL bool rami__greedy_would_take(rami_game *g, unsigned seat, rami_card c, bot_work *w);
+
 /* What greedy's discard score saw in a card (for hints). */
 typedef struct discard_facts {
     bool in_meld;      /* every copy is in one of the hand's best melds */
@@ -130,19 +158,25 @@ RAMI_INTERNAL void rami__discard_facts(const rami_game *g, rami_card c, discard_
 
 /* ---- strong.c ---- */
 
-#define STRONG_DEFAULT_PLAYOUTS 8000u
-/* The steps of a decision's playouts: at most playouts x this many. */
+#define STRONG_DEFAULT_PLAYOUTS 1000u
+/* The work of a decision's playouts: at most playouts x this many steps
+ * and solver nodes. Playouts of the presets take 30-100 steps and 100-550
+ * nodes on average (tests/bot.c prints them), so neither limit bites there;
+ * they bound the largest rulesets, where one step may take 60,000 nodes. */
 #define STRONG_STEPS_PER_PLAYOUT 256u
+#define STRONG_NODES_PER_PLAYOUT 4096u
 
 typedef struct search_state {
     verdict cand[RAMI_MAX_HAND + 2];
-    double diff[RAMI_MAX_HAND + 2];  /* sum of result differences to the baseline */
-    double diff2[RAMI_MAX_HAND + 2]; /* sum of their squares */
-    double mean[RAMI_MAX_HAND + 2];  /* mean result */
-    unsigned n[RAMI_MAX_HAND + 2];   /* samples of each candidate */
-    bool active[RAMI_MAX_HAND + 2];  /* still sampled */
-    unsigned ncand, base, samples;   /* base: greedy's own choice */
-    bot_work work;                   /* what the decision cost */
+    double diff[RAMI_MAX_HAND + 2];           /* sum of result differences to the baseline */
+    double diff2[RAMI_MAX_HAND + 2];          /* sum of their squares */
+    double mean[RAMI_MAX_HAND + 2];           /* mean result */
+    unsigned n[RAMI_MAX_HAND + 2];            /* samples of each candidate */
+    bool active[RAMI_MAX_HAND + 2];           /* still sampled */
+    unsigned ncand, base, samples;            /* base: greedy's own choice */
+    rami_card last_discard[RAMI_MAX_PLAYERS]; /* each seat's last discard this round */
+    rami_card last_pass[RAMI_MAX_PLAYERS];    /* the discard it left at its last draw */
+    bot_work work;                            /* what the decision cost */
 } search_state;
 
 /* d is a determinized copy: the strong bot's move, its search in *s. */
@@ -151,6 +185,9 @@ RAMI_INTERNAL int rami__strong_verdict(const rami_game *d, const rami_bot_option
 
 /* ---- bot.c ---- */
 
+/* The caller's options as the library's own struct (fields the caller's
+ * struct lacks at their defaults), checked: RAMI_E_ARG if invalid. */
+RAMI_INTERNAL int rami__bot_options_load(const rami_bot_options *opt, rami_bot_options *own);
 /* rami_bot_choose with the verdict; s (required for the strong level, may
  * be NULL for the others) receives the search and its work. */
 RAMI_INTERNAL int rami__bot_choose(const rami_game *g, const rami_bot_options *opt, verdict *v,

@@ -35,7 +35,7 @@ int(rami_bot_options_init)(rami_bot_options *opt, int level)
 
 /* The caller's options as the library's own struct (fields the caller's
  * struct lacks at their defaults), checked. */
-static int options_load(const rami_bot_options *opt, rami_bot_options *own)
+int rami__bot_options_load(const rami_bot_options *opt, rami_bot_options *own)
 {
     if (rami__sized_in(own, sizeof *own, BOT_OPTIONS_SIZE_FIRST, opt) != RAMI_OK ||
         own->level > RAMI_BOT_STRONG)
@@ -94,7 +94,7 @@ int rami_bot_choose(const rami_game *g, const rami_bot_options *caller_opt, rami
 {
     rami_bot_options own;
     const rami_bot_options *opt = &own;
-    if (g == NULL || caller_opt == NULL || out == NULL || options_load(caller_opt, &own) != RAMI_OK)
+    if (g == NULL || caller_opt == NULL || out == NULL || rami__bot_options_load(caller_opt, &own) != RAMI_OK)
         return RAMI_E_ARG;
     search_state *s = NULL;
     if (opt->level == RAMI_BOT_STRONG && (s = malloc(sizeof *s)) == NULL)

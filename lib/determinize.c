@@ -40,29 +40,43 @@ static void known_take(uint8_t *row, rami_card c)
         row[c]--;
 }
 
-/* What an entry of the log tells about the cards its seat holds. */
-static void known_entry(uint8_t *row, const log_entry *e)
+/* What a move tells about the cards its seat holds; taken: the card a
+ * DRAW_DISCARD took. */
+static void known_apply(uint8_t *row, unsigned kind, const rami_card *cards, unsigned count,
+                        rami_card taken)
 {
-    switch (e->kind) {
+    switch (kind) {
     case RAMI_MOVE_DRAW_DISCARD:
-        row[e->cards[0]]++;
+        row[taken]++;
         break;
     case RAMI_MOVE_MELD:
     case RAMI_MOVE_LAYOFF:
-        for (unsigned i = 0; i < e->count; i++)
-            known_take(row, e->cards[i]);
+        for (unsigned i = 0; i < count; i++)
+            known_take(row, cards[i]);
         break;
     case RAMI_MOVE_SWAP:
         /* Everyone saw the joker come off the table into this hand. */
-        known_take(row, e->cards[0]);
+        known_take(row, cards[0]);
         row[RAMI_JOKER]++;
         break;
     case RAMI_MOVE_DISCARD:
-        known_take(row, e->cards[0]);
+        known_take(row, cards[0]);
         break;
     default:
         break;
     }
+}
+
+/* What an entry of the log tells about the cards its seat holds. */
+static void known_entry(uint8_t *row, const log_entry *e)
+{
+    known_apply(row, e->kind, e->cards, e->count,
+                e->kind == RAMI_MOVE_DRAW_DISCARD ? e->cards[0] : RAMI_NO_CARD);
+}
+
+void rami__known_update(uint8_t row[256], const rami_move *m, rami_card taken)
+{
+    known_apply(row, m->kind, m->cards, m->count, taken);
 }
 
 /* Walks the round log; only seats with a row (zeroed) are tracked. */

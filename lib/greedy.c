@@ -274,7 +274,17 @@ static void discard_eval_init(const rami_game *g, discard_eval *e, bot_work *w)
     e->next = (g->pos.current + 1u) % g->rs.players;
     e->next_opened = seat_opened(&g->pos, e->next);
     uint8_t known[256];
-    rami__known_cards_of(g, e->next, known);
+    if (w->known != NULL) {
+        /* As rami__known_cards_of: never more than the hand holds. */
+        const hand *nh = &g->pos.hands[e->next];
+        for (unsigned c = 0; c < 256; c++)
+            known[c] = w->known->cnt[e->next][c];
+        for (unsigned c = 1; c <= RAMI_JOKER; c++)
+            if (known[c] && card_is_valid((rami_card)c) && known[c] > hand_count(nh, (rami_card)c))
+                known[c] = (uint8_t)hand_count(nh, (rami_card)c);
+    } else {
+        rami__known_cards_of(g, e->next, known);
+    }
     for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
         if (known[c])
             e->next_known[e->nknown++] = (rami_card)c;
@@ -338,6 +348,56 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_
         }
 }
 
+/* Would greedy, as `seat` holding its hand plus c, throw c away (c scores
+ * at least as high as every other card)? g's position is changed for the
+ * test and restored. */
+bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c, bot_work *w)
+{
+    if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
+        return true;
+    position saved = g->pos;
+    position *p = &g->pos;
+    p->current = (uint8_t)seat;
+    p->phase = RAMI_PHASE_PLAY;
+    p->picked = RAMI_NO_CARD;
+    uint8_t opened = p->ts.opened;
+    memset(&p->ts, 0, sizeof p->ts);
+    p->ts.opened = opened;
+    hand_add(&p->hands[seat], c);
+    discard_eval e;
+    discard_eval_init(g, &e, w);
+    int top = discard_score(g, &e, c);
+    const hand *h = &p->hands[seat];
+    bool highest = true;
+    for (unsigned suit = 0; suit < 4 && highest; suit++)
+        for (unsigned m = h->mask[suit]; m && highest; m &= m - 1) {
+            rami_card f = RAMI_CARD(lowest_bit(m), suit);
+            highest = f == c || discard_score(g, &e, f) <= top;
+        }
+    g->pos = saved;
+    return highest;
+}
+
+/* Would greedy, as `seat` holding its hand now, take c from the discard
+ * pile? g's position is changed for the test and restored. */
+bool rami__greedy_would_take(rami_game *g, unsigned seat, rami_card c, bot_work *w)
+{
+    if (g->pos.discard_count >= RAMI_MAX_PACK)
+        return false;
+    position saved = g->pos;
+    position *p = &g->pos;
+    p->current = (uint8_t)seat;
+    p->phase = RAMI_PHASE_DRAW;
+    p->picked = RAMI_NO_CARD;
+    uint8_t opened = p->ts.opened;
+    memset(&p->ts, 0, sizeof p->ts);
+    p->ts.opened = opened;
+    p->discard[p->discard_count++] = c;
+    bool take = take_useful(g, w);
+    g->pos = saved;
+    return take;
+}
+
 /* ---- one decision, and whole rounds ---- */
 
 /* Nothing else applies (a play is required): any legal move. There is one
@@ -376,12 +436,9 @@ static int greedy_step(const rami_game *g, verdict *v, bot_work *w)
 
 int rami__greedy_verdict(const rami_game *g, verdict *v, bot_work *w)
 {
-    uint64_t judged = w->judged;
     w->steps++;
-    int st = greedy_step(g, v, w);
-    if (w->judged - judged > w->max_step_judged)
-        w->max_step_judged = (uint32_t)(w->judged - judged);
-    return st;
+    w->step_judged = 0;
+    return greedy_step(g, v, w);
 }
 
 int rami__greedy_move(const rami_game *g, rami_move *out)
@@ -410,7 +467,7 @@ double rami__bot_now_ms(void)
 
 static bool over_limit(const bot_work *w, const bot_limits *lim)
 {
-    return w->steps >= lim->max_steps ||
+    return w->steps >= lim->max_steps || w->nodes >= lim->max_nodes ||
            (lim->deadline_ms > 0 && rami__bot_now_ms() >= lim->deadline_ms);
 }
 
@@ -441,16 +498,27 @@ bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limi
 {
     unsigned start = g->pos.turn;
     w->playouts++;
+    rami_known known;
+    rami__known_cards(g, &known);
+    w->known = &known;
+    bool done = true;
     for (unsigned k = 0; g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY; k++) {
         if (over_limit(w, lim)) {
             w->cut = true;
-            return false;
+            done = false;
+            break;
         }
         verdict v;
+        unsigned seat = g->pos.current;
         if (k >= PLAYOUT_MAX_STEPS || g->pos.turn - start > PLAYOUT_TURN_CAP ||
-            rami__greedy_verdict(g, &v, w) != RAMI_OK || rami__play_verdict(g, &v) != RAMI_OK)
+            rami__greedy_verdict(g, &v, w) != RAMI_OK)
             break;
+        rami_card taken = g->pos.discard_count ? g->pos.discard[g->pos.discard_count - 1] : 0;
+        if (rami__play_verdict(g, &v) != RAMI_OK)
+            break;
+        rami__known_update(known.cnt[seat], &v.move, taken);
     }
+    w->known = NULL;
     *score = round_score(g, me);
-    return true;
+    return done;
 }

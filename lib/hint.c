@@ -9,6 +9,7 @@
 
 #define HINT_SEED     0x48494E54u /* "HINT" */
 #define HINT_PLAYOUTS 600u
+#define HINT_TIME_MS  0u
 
 static void hint_play(const rami_game *g, const rami_move *m, char *buf, size_t cap)
 {
@@ -102,19 +103,21 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
     }
 }
 
-int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap)
+int rami_game_hint_with(const rami_game *g, const rami_bot_options *caller_opt, rami_move *out,
+                        char *why, size_t why_cap)
 {
-    if (g == NULL || out == NULL || (why == NULL && why_cap > 0))
+    if (why != NULL && why_cap > 0)
+        why[0] = '\0';
+    rami_bot_options own;
+    const rami_bot_options *opt = &own;
+    if (g == NULL || caller_opt == NULL || out == NULL || (why == NULL && why_cap > 0) ||
+        rami__bot_options_load(caller_opt, &own) != RAMI_OK || opt->level == RAMI_BOT_RANDOM)
         return RAMI_E_ARG;
-    rami_bot_options opt;
-    rami_bot_options_init(&opt, RAMI_BOT_STRONG);
-    opt.seed = HINT_SEED;
-    opt.playouts = HINT_PLAYOUTS; /* a quick answer for interactive use */
     search_state *s = malloc(sizeof *s);
     if (s == NULL)
         return RAMI_E_NOMEM;
     verdict v;
-    int st = rami__bot_choose(g, &opt, &v, s);
+    int st = rami__bot_choose(g, opt, &v, s);
     if (st == RAMI_OK) {
         *out = v.move;
         if (why != NULL && why_cap > 0)
@@ -122,4 +125,14 @@ int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap
     }
     free(s);
     return st;
+}
+
+int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap)
+{
+    rami_bot_options opt;
+    rami_bot_options_init(&opt, RAMI_BOT_STRONG);
+    opt.seed = HINT_SEED;
+    opt.playouts = HINT_PLAYOUTS; /* a quick answer for interactive use */
+    opt.time_ms = HINT_TIME_MS;
+    return rami_game_hint_with(g, &opt, out, why, why_cap);
 }

@@ -1,14 +1,16 @@
 /* The strong bot (doc/bots.md): determinized Monte Carlo over a few
  * candidate moves around greedy's own choice, each played out by greedy
- * on the same sampled hidden cards, compared pairwise and raced. */
+ * on the same sampled hidden cards, compared pairwise and raced. The
+ * hidden cards are dealt to agree with what the opponents did, if they
+ * play greedy: their last discard and the discard they last left. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bot-private.h"
 
-#define STRONG_MAX_DISCARDS  (RAMI_MAX_HAND + 1u) /* discards compared when greedy discards */
+#define STRONG_MAX_DISCARDS  6u  /* greedy's best discards compared when it discards */
 #define STRONG_HOLD_DISCARDS 2u  /* discards compared with greedy's meld or lay-off */
-#define STRONG_Z             1.0 /* standard errors a move must beat greedy's by */
+#define STRONG_Z             0.5 /* standard errors a move must beat greedy's by */
 #define STRONG_DROP_Z        2.0 /* ... or is dropped when this many below */
 #define STRONG_SAME_AFTER    24  /* dropped when no result differed after this many */
 #define STRONG_BATCH         8   /* samples between two racing rounds */
@@ -48,16 +50,69 @@ static void candidates(const rami_game *d, search_state *s)
     }
 }
 
+/* The opponent model: does the deal agree with what each opponent did, if
+ * it plays greedy? With its hand now plus its last discard, greedy must
+ * throw that card; with its hand now, it must leave the discard it left
+ * at its last draw. (A seat's hand changes only in its own turn, so its
+ * hand now is the one it discarded from; the table may have grown since.) */
+static bool deal_agrees(rami_game *det, search_state *s, unsigned me)
+{
+    for (unsigned p = 0; p < det->rs.players; p++) {
+        if (p != me && s->last_discard[p] != RAMI_NO_CARD &&
+            !rami__greedy_would_discard(det, p, s->last_discard[p], &s->work))
+            return false;
+        if (p != me && s->last_pass[p] != RAMI_NO_CARD &&
+            rami__greedy_would_take(det, p, s->last_pass[p], &s->work))
+            return false;
+    }
+    return true;
+}
+
+/* Deals tried for one sample; the last is kept if none agrees. */
+#define STRONG_DEAL_TRIES 16
+
+/* det receives a determinization of g: the first of a few that agrees
+ * with the opponents' last discards and passes (deal_agrees). */
+static int deal_sample(const rami_game *g, rami_game *det, search_state *s, uint64_t seed)
+{
+    for (unsigned k = 0;; k++) {
+        int st = rami__game_copy(det, g);
+        if (st != RAMI_OK)
+            return st;
+        rami__determinize_into(det, g, g->pos.current, k ? bot_mix(seed + k) : seed);
+        s->work.deals++;
+        if (k + 1 >= STRONG_DEAL_TRIES || deal_agrees(det, s, g->pos.current))
+            return RAMI_OK;
+        s->work.rejected++;
+    }
+}
+
+static void last_discards(const rami_game *g, search_state *s)
+{
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++)
+        s->last_discard[p] = s->last_pass[p] = RAMI_NO_CARD;
+    log_iter it;
+    log_entry e;
+    rami_card top = RAMI_NO_CARD; /* the discard just made, if the last entry */
+    rami__log_begin(g, &it);
+    while (rami__log_next(&it, &e)) {
+        if (e.kind == RAMI_MOVE_DISCARD)
+            s->last_discard[e.seat] = e.cards[0];
+        if (e.kind == RAMI_MOVE_DRAW_STOCK || e.kind == RAMI_MOVE_DRAW_DISCARD)
+            s->last_pass[e.seat] = e.kind == RAMI_MOVE_DRAW_STOCK ? top : RAMI_NO_CARD;
+        top = e.kind == RAMI_MOVE_DISCARD ? e.cards[0] : RAMI_NO_CARD;
+    }
+}
+
 /* One determinization, every active candidate played out on it. Returns
  * the playouts run, 0 when a limit stopped one (the sample is dropped), or
  * a negative status. */
 static int sample_round(const rami_game *g, rami_game *det, rami_game *work, search_state *s,
                         const bot_limits *lim, uint64_t seed)
 {
-    int st = rami__game_copy(det, g);
+    int st = deal_sample(g, det, s, seed);
     if (st != RAMI_OK)
         return st;
-    rami__determinize_into(det, g, g->pos.current, seed);
     int score[RAMI_MAX_HAND + 2];
     int runs = 0;
     for (unsigned i = 0; i < s->ncand; i++) {
@@ -140,9 +195,11 @@ static int run_samples(const rami_game *g, const rami_bot_options *opt, search_s
     uint32_t budget = opt->playouts ? opt->playouts : STRONG_DEFAULT_PLAYOUTS, used = 0;
     uint64_t base = decision_seed(g, opt->seed);
     bot_limits lim = {s->work.steps + (uint64_t)budget * STRONG_STEPS_PER_PLAYOUT,
+                      s->work.nodes + (uint64_t)budget * STRONG_NODES_PER_PLAYOUT,
                       opt->time_ms ? rami__bot_now_ms() + opt->time_ms : 0};
     for (unsigned i = 0; i < s->ncand; i++)
         s->active[i] = true;
+    last_discards(g, s);
     for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
         int runs = sample_round(g, det, work, s, &lim, bot_mix(base + r));
         if (runs <= 0) {

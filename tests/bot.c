@@ -365,6 +365,174 @@ static void hints(void **state)
     rami_game_free(g);
 }
 
+/* ---- bounded work (issue 12): the most extreme legal ruleset ---- */
+
+/* 3 decks, 12 jokers, 4 jokers a meld, opening 275, the largest hand the
+ * ruleset check accepts (31 when this was written). */
+static void extreme_rules(rami_ruleset *rs)
+{
+    assert_int_equal(rami_ruleset_init(rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rs->decks = 3;
+    rs->jokers = 12;
+    rs->jokers_per_meld = 4;
+    rs->opening_points = 275;
+    for (rs->hand_size = 31; rami_ruleset_check(rs, NULL, 0) != RAMI_OK; rs->hand_size--)
+        assert_true(rs->hand_size > 3);
+}
+
+/* Seat 0 to draw holding all 12 jokers and 4..8 of the four suits (a
+ * solver's worst: jokers fit anywhere), a 6 on the discard pile; seat 1 and
+ * the stock get the rest of the pack in code order. */
+static rami_game *extreme_position(void)
+{
+    rami_ruleset rs;
+    extreme_rules(&rs);
+    rami_deal d;
+    memset(&d, 0, sizeof d);
+    d.struct_size = sizeof d;
+    d.dealer = 1;
+    uint8_t left[256] = {0};
+    for (unsigned s = 0; s < 4; s++)
+        for (unsigned r = 1; r <= 13; r++)
+            left[RAMI_CARD(r, s)] = 3;
+    left[RAMI_JOKER] = 12;
+    unsigned n0 = 0, want0 = rs.hand_size;
+    for (unsigned k = 0; k < 12 && n0 < want0; k++) {
+        d.hands[0][n0++] = RAMI_JOKER;
+        left[RAMI_JOKER]--;
+    }
+    for (unsigned copy = 0; copy < 3 && n0 < want0; copy++)
+        for (unsigned r = 4; r <= 8 && n0 < want0; r++)
+            for (unsigned s = 0; s < 4 && n0 < want0; s++) {
+                d.hands[0][n0++] = RAMI_CARD(r, s);
+                left[RAMI_CARD(r, s)]--;
+            }
+    d.hand_count[0] = (uint8_t)n0;
+    d.discard[d.discard_count++] = RAMI_CARD(6, 2);
+    left[RAMI_CARD(6, 2)]--;
+    for (unsigned c = 1; c <= RAMI_JOKER; c++)
+        for (; left[c] > 0; left[c]--) {
+            if (d.hand_count[1] < rs.hand_size)
+                d.hands[1][d.hand_count[1]++] = (rami_card)c;
+            else
+                d.stock[d.stock_count++] = (rami_card)c;
+        }
+    rami_game *g;
+    assert_int_equal(rami_game_new_deal(&rs, &d, 99, &g), RAMI_OK);
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_DRAW);
+    return g;
+}
+
+/* What one decision did, against the bounds rami.h documents. */
+static void assert_bounded(const bot_work *w, uint32_t playouts)
+{
+    printf("  steps %llu, playouts %llu, solver nodes %llu (most in one solve %u), judged %llu "
+           "(most in one step %u)%s\n",
+           (unsigned long long)w->steps, (unsigned long long)w->playouts,
+           (unsigned long long)w->nodes, w->max_nodes, (unsigned long long)w->judged,
+           w->max_step_judged, w->cut ? ", cut" : "");
+    assert_true(w->steps >= 1);
+    assert_true(w->playouts <= playouts);
+    assert_true(w->steps <= 1 + (uint64_t)playouts * STRONG_STEPS_PER_PLAYOUT);
+    assert_true(w->max_nodes <= BOT_SOLVE_NODES);
+    assert_true(w->nodes <= w->steps * 3u * BOT_SOLVE_NODES);
+    /* Playouts stop before the step after the node limit is reached. */
+    if (playouts > 0)
+        assert_true(w->nodes <= (uint64_t)playouts * STRONG_NODES_PER_PLAYOUT +
+                                    (1 + RAMI_MAX_HAND + 2) * 3u * BOT_SOLVE_NODES);
+    assert_true(w->max_step_judged <= BOT_STEP_JUDGED);
+}
+
+/* Every bot decision and the hint in the draw and then the play phase of
+ * the extreme position. */
+static void worst_position(void **state)
+{
+    (void)state;
+    rami_game *g = extreme_position();
+    search_state *s = malloc(sizeof *s);
+    assert_non_null(s);
+    for (int phase = 0; phase < 2; phase++) {
+        verdict v;
+        /* Greedy: one step; the solver's limit is what keeps it short. */
+        rami_bot_options o = options(RAMI_BOT_GREEDY, 1, 0);
+        assert_int_equal(rami__bot_choose(g, &o, &v, s), RAMI_OK);
+        assert_bounded(&s->work, 0);
+        assert_int_equal(s->work.steps, 1);
+        /* Choosing the discard solves the whole hand: the limit bites. */
+        if (phase == 1)
+            assert_true(s->work.max_nodes >= BOT_SOLVE_NODES / 2);
+        /* Strong, a small budget and no clock: the counts alone bound it. */
+        o = options(RAMI_BOT_STRONG, 1, 12);
+        assert_int_equal(rami__bot_choose(g, &o, &v, s), RAMI_OK);
+        assert_bounded(&s->work, 12);
+        assert_true(s->work.playouts > 0);
+        assert_int_equal(rami_game_check(g, 0, &v.move, NULL, 0), RAMI_OK);
+        /* The hint with the same budget makes the same choice. */
+        rami_move m;
+        char why[200];
+        assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_OK);
+        assert_true(move_equal(&m, &v.move));
+        /* time_ms is checked inside playouts: 1 ms does not finish a
+         * sample here, so the search is cut and greedy's move stands. */
+        o = options(RAMI_BOT_STRONG, 1, 0);
+        o.time_ms = 1;
+        assert_int_equal(rami__bot_choose(g, &o, &v, s), RAMI_OK);
+        assert_bounded(&s->work, STRONG_DEFAULT_PLAYOUTS);
+        assert_true(s->work.cut);
+        assert_true(s->work.playouts <= 2);
+        if (phase == 0) {
+            rami_move draw = simple_move(RAMI_MOVE_DRAW_STOCK, RAMI_NO_CARD);
+            assert_int_equal(rami_game_play(g, 0, &draw), RAMI_OK);
+        }
+    }
+    free(s);
+    rami_game_free(g);
+}
+
+/* rami_game_hint_with: argument checks, why always terminated, and the
+ * default hint is hint_with with the documented default budget. */
+static void hint_with(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rami_game *g;
+    assert_int_equal(rami_game_new(&rs, 77, &g), RAMI_OK);
+    rami_move m, d;
+    char why[160], why2[160];
+    rami_bot_options o = options(RAMI_BOT_STRONG, 0x48494E54u, 600);
+    assert_int_equal(rami_game_hint(g, &d, why2, sizeof why2), RAMI_OK);
+    assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_OK);
+    assert_true(move_equal(&m, &d));
+    assert_string_equal(why, why2);
+    /* Greedy's hint is greedy's move. */
+    o = options(RAMI_BOT_GREEDY, 0, 0);
+    assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_OK);
+    assert_int_equal(rami__greedy_move(g, &d), RAMI_OK);
+    assert_true(move_equal(&m, &d));
+    assert_true(strlen(why) > 5);
+    /* Bad arguments: RAMI_E_ARG, why emptied. */
+    o = options(RAMI_BOT_RANDOM, 0, 0);
+    strcpy(why, "x");
+    assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_E_ARG);
+    assert_string_equal(why, "");
+    o = options(RAMI_BOT_STRONG, 0, 10);
+    o.struct_size--;
+    strcpy(why, "x");
+    assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_E_ARG);
+    assert_string_equal(why, "");
+    o.struct_size++;
+    o.reserved[1] = 1;
+    assert_int_equal(rami_game_hint_with(g, &o, &m, why, sizeof why), RAMI_E_ARG);
+    o.reserved[1] = 0;
+    assert_int_equal(rami_game_hint_with(NULL, &o, &m, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint_with(g, NULL, &m, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint_with(g, &o, NULL, why, sizeof why), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint_with(g, &o, &m, NULL, 5), RAMI_E_ARG);
+    assert_int_equal(rami_game_hint_with(g, &o, &m, NULL, 0), RAMI_OK);
+    rami_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +540,7 @@ int main(void)
         cmocka_unit_test(round_over),        cmocka_unit_test(legal_everywhere),
         cmocka_unit_test(no_peeking),        cmocka_unit_test(deterministic),
         cmocka_unit_test(greedy_plays_well), cmocka_unit_test(hints),
+        cmocka_unit_test(worst_position),    cmocka_unit_test(hint_with),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
