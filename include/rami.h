@@ -643,21 +643,26 @@ RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
  * options when time_ms is 0. Errors: RAMI_E_ARG (NULL, wrong struct_size,
  * unknown level, non-zero reserved), RAMI_E_PHASE (round or match over),
  * RAMI_E_NOMEM. Thread-safe for distinct or const handles; no global state.
- * Worst case, counted in greedy steps (one greedy decision: at most 4 hand
- * solves of at most 20,000 solver nodes each, and the moves it judges with
- * the rules of rami_game_check, at most one per card in hand and table
- * place it could play; when none of its plays is legal, one
- * rami_game_legal_moves call):
+ * Worst case, counted in greedy steps. One greedy step is at most 3 hand
+ * solves of at most 20,000 solver nodes each (about 1-2 ms on the largest
+ * rulesets, a few microseconds in the presets), at most 256 moves judged
+ * as rami_game_check judges them, and, when none of its plays is legal,
+ * one rami_game_legal_moves call:
  *  - RANDOM: one rami_game_legal_moves call; allocates the determinized
  *    copy and a list of RAMI_MAX_MOVES moves.
  *  - GREEDY: one greedy step; allocates the determinized copy.
- *  - STRONG: one greedy step and at most RAMI_MAX_HAND + 2 judged moves to
- *    list its candidates, then at most `playouts` playouts (default 8000;
- *    most decisions stop far sooner) of at most 2,000 steps each and at
- *    most playouts x 256 steps in all. With time_ms > 0 it also stops
- *    before the next step once time_ms has passed: it returns within
- *    time_ms plus one greedy step (well under 1 ms in the presets; a few ms
- *    on the largest rulesets, doc/bots.md). Allocates the determinized copy,
+ *  - STRONG: one greedy step, one more solve and at most one judged
+ *    discard per face in hand to list its candidates; then, per sample, up to 16 determinizations
+ *    (opponent model) and one playout per candidate still raced; in all at
+ *    most `playouts` playouts (default 1000; most decisions stop far
+ *    sooner, plus at most the 5 more one sample may need), at most 2,000
+ *    steps per playout, and at most playouts x 256 steps and playouts x
+ *    4,096 solver nodes, checked before every step and every deal of the
+ *    opponent model (which checks each opponent's last discard and pass
+ *    with at most 3 more solves). With time_ms > 0 it also stops there once
+ *    time_ms has passed: it returns within time_ms plus one greedy step or
+ *    deal check plus the final check of the move (doc/bots.md has the
+ *    measured slack). Allocates the determinized copy,
  *    two more handles like it and a search state of a few kilobytes. */
 RAMI_API int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, rami_move *out);
 
@@ -673,8 +678,9 @@ RAMI_API int rami_game_hint_with(const rami_game *g, const rami_bot_options *opt
                                  char *why, size_t why_cap);
 
 /* rami_game_hint_with with the default hint budget: the strong bot with a
- * fixed seed, at most 600 playouts and time_ms 50 (so the same position
- * gets the same hint unless the 50 ms run out first). */
+ * fixed seed and at most 600 playouts, no clock (so a position always gets
+ * the same hint; its bounds are those of rami_bot_choose with playouts =
+ * 600). */
 RAMI_API int rami_game_hint(const rami_game *g, rami_move *out, char *why, size_t why_cap);
 
 /* ======================================================================== */

@@ -126,6 +126,8 @@ typedef struct bot_limits {
 } bot_limits;
 
 RAMI_INTERNAL double rami__bot_now_ms(void);
+/* Has w reached a limit of lim? */
+RAMI_INTERNAL bool rami__bot_over_limit(const bot_work *w, const bot_limits *lim);
 
 /* Most greedy decisions of one playout; a playout that needs more (it
  * cannot: a round ends within the turn cap) scores 0. */

@@ -465,7 +465,7 @@ double rami__bot_now_ms(void)
 #endif
 }
 
-static bool over_limit(const bot_work *w, const bot_limits *lim)
+bool rami__bot_over_limit(const bot_work *w, const bot_limits *lim)
 {
     return w->steps >= lim->max_steps || w->nodes >= lim->max_nodes ||
            (lim->deadline_ms > 0 && rami__bot_now_ms() >= lim->deadline_ms);
@@ -503,7 +503,7 @@ bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limi
     w->known = &known;
     bool done = true;
     for (unsigned k = 0; g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY; k++) {
-        if (over_limit(w, lim)) {
+        if (rami__bot_over_limit(w, lim)) {
             w->cut = true;
             done = false;
             break;

@@ -72,8 +72,10 @@ static bool deal_agrees(rami_game *det, search_state *s, unsigned me)
 #define STRONG_DEAL_TRIES 16
 
 /* det receives a determinization of g: the first of a few that agrees
- * with the opponents' last discards and passes (deal_agrees). */
-static int deal_sample(const rami_game *g, rami_game *det, search_state *s, uint64_t seed)
+ * with the opponents' last discards and passes (deal_agrees), or the last
+ * one tried when none does or a limit is reached. */
+static int deal_sample(const rami_game *g, rami_game *det, search_state *s, const bot_limits *lim,
+                       uint64_t seed)
 {
     for (unsigned k = 0;; k++) {
         int st = rami__game_copy(det, g);
@@ -81,7 +83,8 @@ static int deal_sample(const rami_game *g, rami_game *det, search_state *s, uint
             return st;
         rami__determinize_into(det, g, g->pos.current, k ? bot_mix(seed + k) : seed);
         s->work.deals++;
-        if (k + 1 >= STRONG_DEAL_TRIES || deal_agrees(det, s, g->pos.current))
+        if (k + 1 >= STRONG_DEAL_TRIES || rami__bot_over_limit(&s->work, lim) ||
+            deal_agrees(det, s, g->pos.current))
             return RAMI_OK;
         s->work.rejected++;
     }
@@ -110,7 +113,7 @@ static void last_discards(const rami_game *g, search_state *s)
 static int sample_round(const rami_game *g, rami_game *det, rami_game *work, search_state *s,
                         const bot_limits *lim, uint64_t seed)
 {
-    int st = deal_sample(g, det, s, seed);
+    int st = deal_sample(g, det, s, lim, seed);
     if (st != RAMI_OK)
         return st;
     int score[RAMI_MAX_HAND + 2];
