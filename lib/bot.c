@@ -94,7 +94,8 @@ int rami_bot_choose(const rami_game *g, const rami_bot_options *caller_opt, rami
 {
     rami_bot_options own;
     const rami_bot_options *opt = &own;
-    if (g == NULL || caller_opt == NULL || out == NULL || rami__bot_options_load(caller_opt, &own) != RAMI_OK)
+    if (g == NULL || caller_opt == NULL || out == NULL ||
+        rami__bot_options_load(caller_opt, &own) != RAMI_OK)
         return RAMI_E_ARG;
     search_state *s = NULL;
     if (opt->level == RAMI_BOT_STRONG && (s = malloc(sizeof *s)) == NULL)

@@ -188,6 +188,7 @@ SIGNATURES = {
     'rami_bot_options_init': (_int, [_P(CBotOptions), _int]),
     'rami_bot_choose': (_int, [_game, _P(CBotOptions), _P(CMove)]),
     'rami_game_hint': (_int, [_game, _P(CMove), _text, _size]),
+    'rami_game_hint_with': (_int, [_game, _P(CBotOptions), _P(CMove), _text, _size]),
     # Integer actions (doc/actions.md).
     'rami_num_distinct_actions': (u32, [_P(CRuleset)]),
     'rami_move_to_action': (_int, [_P(CRuleset), _P(CMove), _P(Action)]),

@@ -454,10 +454,20 @@ class Game:
         check(self._lib.rami_bot_choose(self.handle, ctypes.byref(opt), ctypes.byref(m)))
         return Move.from_c(m)
 
-    def hint(self) -> Tuple[Move, str]:
-        """A suggested move for the current player and a one-line reason."""
+    def hint(self, time_ms: int = 0, playouts: int = 0) -> Tuple[Move, str]:
+        """A suggested move for the current player and a one-line reason;
+        with time_ms or playouts, the strong bot's hint within that budget
+        (rami_game_hint_with) instead of the default one."""
         m = _lib.CMove()
-        check(self._lib.rami_game_hint(self.handle, ctypes.byref(m), self._why, WHY_CAP))
+        if not time_ms and not playouts:
+            check(self._lib.rami_game_hint(self.handle, ctypes.byref(m), self._why, WHY_CAP))
+            return Move.from_c(m), self._why.value.decode()
+        opt = _lib.CBotOptions()
+        check(self._lib.rami_bot_options_init_sized(ctypes.byref(opt), ctypes.sizeof(opt),
+                                                    int(BotLevel.STRONG)))
+        opt.playouts, opt.time_ms = playouts or opt.playouts, time_ms
+        check(self._lib.rami_game_hint_with(self.handle, ctypes.byref(opt), ctypes.byref(m),
+                                            self._why, WHY_CAP))
         return Move.from_c(m), self._why.value.decode()
 
     def determinize(self, viewer: int, seed: int) -> 'Game':

@@ -197,6 +197,8 @@ def test_hint_clone_determinize():
     g = dealt_game()
     move, why = g.hint()
     assert move in g.legal_moves() and why
+    quick, why = g.hint(time_ms=20, playouts=50)
+    assert quick in g.legal_moves() and why.startswith(str(quick))
     c = g.clone()
     assert c == g
     c.play('draw')
