@@ -26,6 +26,26 @@
  *    defaults, refuses (RAMI_E_ARG) a newer caller's fields it does not
  *    know unless they are zero, and on output zeroes them. See doc/api.md,
  *    "Structs that grow".
+ *  - why / why_cap (every function that explains a refusal): why may be
+ *    NULL; when why_cap > 0 it is always NUL-terminated, truncated to
+ *    why_cap, also on error, and empty on success.
+ *  - Unless a function says otherwise: it allocates nothing, a function
+ *    taking a const rami_game * only reads it (readers may run at once),
+ *    one taking a rami_game * needs exclusive use of it, and its cost is
+ *    constant or linear in what it reads and writes.
+ *  - Cost (bounded work): the move search (rami_game_legal_moves,
+ *    _legal_actions, _legal_actions_mask, _check, _play, _play_action and
+ *    rami_game_load's replay) is exponential in a hand's cards in general.
+ *    It is bounded because rami_ruleset_check refuses a hand_size above
+ *    RAMI_MAX_HAND_SIZE (15; a hand then never holds more than 17 cards):
+ *    at most 1,000,000 work units per call, a unit being one node of the
+ *    hand solver or one candidate play judged (about 40 ns each on the
+ *    2-core CI machine, so about 40 ms at the bound; the worst position
+ *    found costs 300,000). tests/worst.c counts the units of every public
+ *    function on the worst positions found. rami_solve_hand, which takes
+ *    any hand of up to 32 cards, stops after RAMI_SOLVE_NODE_LIMIT nodes
+ *    with RAMI_E_LIMIT. The bots (rami_bot_choose, rami_game_hint,
+ *    rami_game_determinize) state their own bounds.
  */
 #ifndef RAMI_H
 #define RAMI_H
@@ -98,7 +118,7 @@ enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
 #undef RAMI_STATUS_ENUM_
 
 /* A static English sentence for every status code; unknown codes get a
- * generic sentence. Never NULL. Thread-safe. */
+ * generic sentence. Never NULL, never fails. Thread-safe. */
 RAMI_API const char *rami_strerror(int status);
 
 /* The name of a status code as it is spelled in this header ("RAMI_OK",
@@ -157,17 +177,20 @@ RAMI_API int rami_card_suit(rami_card c);
  * the symbols U+2663 U+2666 U+2665 U+2660 in UTF-8; joker "JK" or "*".
  * Leading and trailing spaces are allowed, nothing else.
  * Errors: RAMI_E_ARG (NULL), RAMI_E_PARSE (anything else). *out is written
- * only on success. */
+ * only on success. Thread-safe; linear in the text. */
 RAMI_API int rami_card_parse(const char *text, rami_card *out);
 
 /* Writes the ASCII form ("10S", "AH", "JK"; a suit-open card as "7?") with
  * its NUL. Errors: RAMI_E_ARG (invalid card or NULL buf), RAMI_E_BUFFER (cap
- * too small; buf[0] is then set to NUL if cap > 0). At most 4 bytes. */
+ * too small; buf[0] is then set to NUL if cap > 0). At most 4 bytes.
+ * Thread-safe; constant time. */
 RAMI_API int rami_card_format(rami_card c, char *buf, size_t cap);
 
 /* Parses a list of cards separated by spaces and/or commas. *count receives
  * the number of cards in the text (also on RAMI_E_BUFFER). Errors:
- * RAMI_E_ARG, RAMI_E_PARSE (nothing meaningful written), RAMI_E_BUFFER. */
+ * RAMI_E_ARG (NULL text or count, NULL out with cap > 0), RAMI_E_PARSE
+ * (nothing meaningful written), RAMI_E_BUFFER. Thread-safe; linear in the
+ * text. */
 RAMI_API int rami_cards_parse(const char *text, rami_card *out, size_t cap, size_t *count);
 
 /* ------------------------------------------------------------------------ */
@@ -175,7 +198,8 @@ RAMI_API int rami_cards_parse(const char *text, rami_card *out, size_t cap, size
 /* ------------------------------------------------------------------------ */
 
 #define RAMI_MAX_PLAYERS 6
-#define RAMI_MAX_HAND 32
+#define RAMI_MAX_HAND 32       /* cards rami_solve_hand takes; a game's hands hold at most 17 */
+#define RAMI_MAX_HAND_SIZE 15  /* the largest hand_size rami_ruleset_check accepts */
 #define RAMI_MAX_PACK 168
 #define RAMI_MAX_MELD 13
 
@@ -188,7 +212,7 @@ typedef struct rami_ruleset {
     uint8_t players;          /* 2..6 */
     uint8_t decks;            /* standard 52-card decks in the pack */
     uint8_t jokers;           /* jokers in the pack */
-    uint8_t hand_size;        /* cards dealt to each player */
+    uint8_t hand_size;        /* cards dealt to each player: 1..RAMI_MAX_HAND_SIZE */
     uint16_t opening_points;  /* minimum value of the first lay-down; 0 = none */
     uint8_t jokers_per_meld;  /* 1 in every preset */
     uint8_t max_restocks;     /* times the discard pile may become the stock; 255 = unlimited */
@@ -260,7 +284,8 @@ typedef struct rami_meld_info {
  * field that matters; rs may be NULL for the reference value 1). A joker at
  * a run's end stands at the lower place. RAMI_OK for a valid meld, else
  * RAMI_E_MELD with info zeroed (kind NONE); RAMI_E_ARG for NULL cards with
- * n > 0, an invalid card code or an invalid ruleset. info may be NULL. */
+ * n > 0, an invalid card code or an invalid ruleset. info may be NULL.
+ * Thread-safe; linear in n. */
 RAMI_API int rami_meld_check(const rami_ruleset *rs, const rami_card *cards, size_t n,
                              rami_meld_info *info);
 
@@ -307,8 +332,10 @@ typedef struct rami_round_result {
 /* Starts a match under a copy of *rs and deals round 1 from seed with the
  * library's own portable generator: the same seed deals the same cards on
  * every platform and build. *out receives a new handle owned by the caller
- * (release with rami_game_free). Errors: RAMI_E_ARG, RAMI_E_RULESET,
- * RAMI_E_NOMEM; *out is untouched on error. */
+ * (release with rami_game_free). Errors: RAMI_E_ARG (NULL rs or out, a
+ * bad struct_size), RAMI_E_RULESET (rami_ruleset_check refuses *rs),
+ * RAMI_E_NOMEM; *out is untouched on error. Allocates the handle (about
+ * 20 kB); linear in the pack. Thread-safe. */
 RAMI_API int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **out);
 
 /* Starts a match whose round 1 is the exact position in *deal (the seat
@@ -316,26 +343,33 @@ RAMI_API int rami_game_new(const rami_ruleset *rs, uint64_t seed, rami_game **ou
  * pack holds and every hand must hold 1..hand_size+1 cards, at most
  * RAMI_MAX_HAND - 1 so that the draw of its turn fits (RAMI_E_ARG);
  * the deal may hold fewer cards than the pack, and needs at least one stock
- * card. seed drives later reshuffles and rounds. Errors as rami_game_new. */
+ * card; reserved must be 0. seed drives later reshuffles and rounds.
+ * Errors as rami_game_new, and RAMI_E_ARG for a deal that breaks these
+ * rules or has a bad struct_size. Thread-safe. */
 RAMI_API int rami_game_new_deal(const rami_ruleset *rs, const rami_deal *deal, uint64_t seed,
                                 rami_game **out);
 
-/* An independent copy of *g (same future shuffles). Errors: RAMI_E_ARG,
- * RAMI_E_NOMEM. */
+/* An independent copy of *g (same future shuffles, same undo stack and
+ * log); *out is a new handle, the caller's. Errors: RAMI_E_ARG (NULL),
+ * RAMI_E_NOMEM. Reads g only. */
 RAMI_API int rami_game_clone(const rami_game *g, rami_game **out);
 
-/* Releases a handle; NULL is a no-op. */
+/* Releases a handle and everything it owns; NULL is a no-op. Exclusive
+ * use of g. Never fails. */
 RAMI_API void rami_game_free(rami_game *g);
 
 /* Queries. Functions returning int give RAMI_E_ARG for a NULL game or a bad
- * seat; size_t / rami_card queries give 0 / RAMI_NO_CARD for NULL. */
+ * seat; size_t / rami_card / uint64_t queries give 0 / RAMI_NO_CARD for
+ * NULL. All read g only; constant time (rami_game_hand: its cards). */
 RAMI_API int rami_game_phase(const rami_game *g);
 RAMI_API int rami_game_current_player(const rami_game *g);
 RAMI_API int rami_game_dealer(const rami_game *g);
 RAMI_API int rami_game_round(const rami_game *g); /* 1-based */
 RAMI_API int rami_game_turn(const rami_game *g);  /* turns begun this round */
 
-/* A player's hand sorted by suit then rank, jokers last. */
+/* A player's hand sorted by suit then rank, jokers last; (buf, cap, count)
+ * as usual (RAMI_MAX_HAND always suffices). Errors: RAMI_E_ARG (NULL game
+ * or count, bad seat, NULL buf with cap > 0), RAMI_E_BUFFER. */
 RAMI_API int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap,
                             size_t *count);
 RAMI_API size_t rami_game_stock_count(const rami_game *g);
@@ -349,15 +383,18 @@ RAMI_API int rami_game_has_opened(const rami_game *g, int player);
 RAMI_API size_t rami_game_meld_count(const rami_game *g);
 RAMI_API int rami_game_meld(const rami_game *g, size_t index, int *owner, rami_meld_info *info);
 
-/* Valid in ROUND_OVER and MATCH_OVER, else RAMI_E_PHASE. */
+/* How the round ended. Errors: RAMI_E_ARG (NULL), RAMI_E_PHASE (not in
+ * ROUND_OVER or MATCH_OVER). */
 RAMI_API int rami_game_round_result(const rami_game *g, rami_round_result *out);
 
 /* Match totals of seats 0..cap-1 (cap may exceed the player count; extra
- * entries are set to 0). Errors: RAMI_E_ARG. */
+ * entries are set to 0). Errors: RAMI_E_ARG (NULL game, NULL totals with
+ * cap > 0). */
 RAMI_API int rami_game_scores(const rami_game *g, int32_t *totals, size_t cap);
 
 /* From ROUND_OVER: the dealer moves one seat clockwise and a new round is
- * dealt. RAMI_E_PHASE otherwise. */
+ * dealt. Errors: RAMI_E_ARG (NULL), RAMI_E_PHASE (round not over, or the
+ * match is over). Exclusive use of g; linear in the pack. */
 RAMI_API int rami_game_next_round(rami_game *g);
 
 /* The match winners, a bit mask of the seats with the lowest total, once
@@ -506,19 +543,31 @@ typedef struct rami_move {
  * cards in table order, side AUTO unless the side matters). Moves that
  * differ only in which copy of an identical card is used are one move.
  * Every listed move is accepted by rami_game_play; every other move is
- * refused. In ROUND_OVER / MATCH_OVER the list is empty. */
+ * refused. In ROUND_OVER / MATCH_OVER the list is empty. (buf, cap, count)
+ * as usual: the first cap moves are written. Errors: RAMI_E_ARG (NULL game
+ * or count, NULL buf with cap > 0), RAMI_E_BUFFER. Reads g only. Cost: the
+ * move search, at most 1,000,000 work units (see "Cost" at the top). */
 RAMI_API int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count);
 
 /* RAMI_OK if seat player may make move *m now, else the status and, if why
- * is not NULL, a precise English reason naming the cards and the rule. */
+ * is not NULL, a precise English reason naming the cards and the rule
+ * (why as at the top). Errors: RAMI_E_ARG (NULL game or move, a malformed
+ * move, no such seat or table meld) and every rule status from
+ * RAMI_E_TURN to RAMI_E_PICKUP (doc/api.md lists them). Reads g only.
+ * Cost: the move search, at most 1,000,000 work units. */
 RAMI_API int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
                              size_t why_cap);
 
-/* Applies a legal move; on any error nothing changes. */
+/* Applies a legal move; on any error nothing changes. Errors: those of
+ * rami_game_check, and RAMI_E_NOMEM when the round log of a round without
+ * a turn cap cannot grow. Exclusive use of g. Cost: the move search, at
+ * most 1,000,000 work units. */
 RAMI_API int rami_game_play(rami_game *g, int player, const rami_move *m);
 
-/* Takes back the last MELD, LAYOFF or SWAP of the current turn.
- * Errors: RAMI_E_TURN, RAMI_E_UNDO (nothing to take back). */
+/* Takes back the last MELD, LAYOFF or SWAP of the current turn (see
+ * rami_game_undo_count). Errors: RAMI_E_ARG (NULL, bad seat), RAMI_E_PHASE
+ * (the round or match is over), RAMI_E_TURN (not that seat's turn),
+ * RAMI_E_UNDO (nothing to take back). Exclusive use of g; constant time. */
 RAMI_API int rami_game_undo(rami_game *g, int player);
 
 /* ------------------------------------------------------------------------ */
@@ -529,18 +578,24 @@ RAMI_API int rami_game_undo(rami_game *g, int player);
  * "lay 9S on 2", "lay JK on 2 low", "swap 6S on 2", "discard KH". Case,
  * commas and extra spaces are forgiven; anything else is RAMI_E_PARSE.
  * Table meld numbers in the text are 1-based ("on 2" is target index 1).
- * *out is written only on success. Errors: RAMI_E_ARG, RAMI_E_PARSE. */
+ * *out is written only on success. Errors: RAMI_E_ARG (NULL),
+ * RAMI_E_PARSE. Thread-safe; linear in the text. */
 RAMI_API int rami_move_parse(const char *text, rami_move *out);
 
 /* Formats a move in the notation above, the exact inverse of
- * rami_move_parse. Errors: RAMI_E_ARG (malformed move), RAMI_E_BUFFER. */
+ * rami_move_parse (80 bytes always suffice). Errors: RAMI_E_ARG (NULL,
+ * malformed move), RAMI_E_BUFFER (buf[0] = NUL when cap > 0).
+ * Thread-safe; constant time. */
 RAMI_API int rami_move_format(const rami_move *m, char *buf, size_t cap);
 
 /* Writes a versioned, human-readable record of the match (format in
  * doc/record-format.md): ruleset, seed, completed rounds' points, the
  * current round's deal (seed or exact cards) and every move of it. *len
  * receives the length without the NUL; RAMI_E_BUFFER if cap < *len + 1.
- * Errors: RAMI_E_ARG, RAMI_E_BUFFER. */
+ * Errors: RAMI_E_ARG (NULL game or len, NULL buf with cap > 0),
+ * RAMI_E_BUFFER, RAMI_E_INTERNAL (the game cannot be written: never,
+ * unless the library has a bug; nothing written). Reads g only; linear in
+ * the round's moves. */
 RAMI_API int rami_game_save(const rami_game *g, char *buf, size_t cap, size_t *len);
 
 /* Rebuilds a game from a record, replaying and validating every move: the
@@ -548,12 +603,16 @@ RAMI_API int rami_game_save(const rami_game *g, char *buf, size_t cap, size_t *l
  * shuffles). text need not be NUL-terminated. *out receives a new handle.
  * Errors: RAMI_E_ARG, RAMI_E_PARSE (not a record), RAMI_E_CORRUPT
  * (inconsistent: illegal move, bad numbers, edited cards), RAMI_E_NOMEM;
- * nothing is allocated on error. */
+ * nothing is allocated on error. Safe on any input. Thread-safe. Cost:
+ * each move of the record is played again, so at most its moves times the
+ * bound of rami_game_play. */
 RAMI_API int rami_game_load(const char *text, size_t len, rami_game **out);
 
 /* The state as seat `viewer` may know it, as JSON (other hands as counts,
  * the stock as a count); viewer -1 shows everything. *len as for save.
- * Errors: RAMI_E_ARG, RAMI_E_BUFFER. */
+ * Errors: RAMI_E_ARG (also a viewer outside -1..players-1), RAMI_E_BUFFER,
+ * RAMI_E_INTERNAL (as for save). Reads g only; linear in the round's
+ * moves and the table. */
 RAMI_API int rami_game_view_json(const rami_game *g, int viewer, char *buf, size_t cap,
                                  size_t *len);
 
@@ -567,6 +626,10 @@ enum rami_solve_goal {
 };
 
 #define RAMI_MAX_SOLUTION_MELDS 10
+
+/* The most search nodes one rami_solve_hand call spends (about 70 ms on
+ * the 2-core CI machine) before it gives up with RAMI_E_LIMIT. */
+#define RAMI_SOLVE_NODE_LIMIT 2000000
 
 typedef struct rami_solution {
     uint8_t meld_count;                            /* melds chosen */
@@ -582,7 +645,12 @@ typedef struct rami_solution {
  * jokers, duplicate cards, jokers_per_meld, JOKER_CHOICE and, for
  * RAMI_SOLVE_MAX_POINTS, OPEN_PURE_RUN (no melds at all if no selection has
  * a run without joker). Exact. Errors: RAMI_E_ARG (NULL, bad card, n too
- * big, unknown goal, invalid ruleset). Thread-safe; no allocation. */
+ * big, unknown goal, invalid ruleset), RAMI_E_LIMIT (the search needed
+ * more than RAMI_SOLVE_NODE_LIMIT nodes; *out untouched). Thread-safe; no
+ * allocation. Cost: at most RAMI_SOLVE_NODE_LIMIT nodes. A hand a game of
+ * a valid ruleset can hold (up to 17 cards) never comes near it: the worst
+ * found costs 95,000 nodes (tests/worst.c); hands of 22 cards and more
+ * with many jokers can reach it. */
 RAMI_API int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand, size_t n, int goal,
                              rami_solution *out);
 
@@ -642,7 +710,8 @@ RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
  * is judged again on g before it is returned. Deterministic for given
  * options when time_ms is 0. Errors: RAMI_E_ARG (NULL, wrong struct_size,
  * unknown level, non-zero reserved), RAMI_E_PHASE (round or match over),
- * RAMI_E_NOMEM. Thread-safe for distinct or const handles; no global state.
+ * RAMI_E_NOMEM, RAMI_E_INTERNAL (the library contradicted itself: a bug).
+ * Thread-safe for distinct or const handles; no global state.
  * Worst case, counted in greedy steps. One greedy step is at most 3 hand
  * solves of at most 20,000 solver nodes each (about 1-2 ms on the largest
  * rulesets, a few microseconds in the presets), at most 256 moves judged
@@ -725,20 +794,20 @@ RAMI_API int rami_action_to_move(const rami_ruleset *rs, rami_action a, rami_mov
  * rami_game_legal_moves (count is the same), converted. (buf, cap, count)
  * as usual; on RAMI_E_BUFFER nothing is written. Errors: RAMI_E_ARG,
  * RAMI_E_BUFFER, RAMI_E_NOMEM (only when the position has more than 512
- * legal moves, which needs jokers_per_meld > 1). Cost: that of
- * rami_game_legal_moves plus a sort of the ids. */
+ * legal moves, which needs jokers_per_meld > 1; freed before it returns).
+ * Reads g only. Cost: that of rami_game_legal_moves plus a sort of the ids. */
 RAMI_API int rami_game_legal_actions(const rami_game *g, rami_action *buf, size_t cap,
                                      size_t *count);
 
 /* The same as a mask: mask[a] = 1 for each legal id, 0 for every other id
  * below N. cap must be at least N (*count receives N); on RAMI_E_BUFFER
- * nothing is written. Errors as rami_game_legal_actions. */
+ * nothing is written. Errors and cost as rami_game_legal_actions. */
 RAMI_API int rami_game_legal_actions_mask(const rami_game *g, uint8_t *mask, size_t cap,
                                           size_t *count);
 
 /* rami_game_play of the move with id a. Errors: RAMI_E_ARG (bad id, or as
  * rami_game_play), and every refusal of rami_game_play; nothing changes on
- * error. */
+ * error. Exclusive use of g; cost as rami_game_play. */
 RAMI_API int rami_game_play_action(rami_game *g, int player, rami_action a);
 
 /* The most actions one round of *rs can take from its deal to its end

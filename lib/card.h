@@ -114,6 +114,19 @@ static inline unsigned card_penalty(rami_card c, const rami_ruleset *rs)
     return penalty_value(c, rs->ace_penalty, rs->joker_penalty);
 }
 
+/* ---- work counting (tests/worst.c) ----
+ * The documented worst cases of rami.h are counted in work units: one
+ * node of the hand solver or one candidate play generated for judging
+ * (each costs well under a microsecond). A build with RAMI_COUNT_WORK
+ * (only the worst-case test's) adds them up per thread in rami__work; the
+ * library itself counts nothing. */
+#ifdef RAMI_COUNT_WORK
+extern _Thread_local uint64_t rami__work;
+#define RAMI_WORK(n) (rami__work += (n))
+#else
+#define RAMI_WORK(n) ((void)0)
+#endif
+
 /* ---- status.c ---- */
 /* Writes a reason into why (if not NULL, truncated to cap) and returns
  * status: the one way every refusal explains itself. */

@@ -18,6 +18,7 @@ typedef struct gen {
 
 static void emit(gen *x, const rami_move *m)
 {
+    RAMI_WORK(1);
     if (!x->stop && !x->sink(x->ctx, m))
         x->stop = true;
 }

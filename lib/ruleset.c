@@ -93,9 +93,15 @@ static int ruleset_valid(const rami_ruleset *rs, char *why, size_t why_cap)
     if (pack > RAMI_MAX_PACK)
         return rami__why(why, why_cap, RAMI_E_RULESET, "a pack of %u cards exceeds %d", pack,
                          RAMI_MAX_PACK);
-    if (rs->hand_size < 1 || rs->hand_size >= RAMI_MAX_HAND)
-        return rami__why(why, why_cap, RAMI_E_RULESET, "hand_size is %u, must be 1..%d",
-                         rs->hand_size, RAMI_MAX_HAND - 1);
+    /* Bounded work (rami.h, "Cost"): the searches behind the move list are
+     * exponential in the cards of a hand; up to hand_size + 2 = 17 cards
+     * (a dealt hand of hand_size + 1 and its draw) they stay within the
+     * documented bounds. */
+    if (rs->hand_size < 1 || rs->hand_size > RAMI_MAX_HAND_SIZE)
+        return rami__why(why, why_cap, RAMI_E_RULESET,
+                         "hand_size is %u, must be 1..%d (larger hands would make the move "
+                         "search too slow to bound)",
+                         rs->hand_size, RAMI_MAX_HAND_SIZE);
     unsigned dealt = (unsigned)rs->players * rs->hand_size;
     if (dealt + 2 > pack)
         return rami__why(why, why_cap, RAMI_E_RULESET,

@@ -316,6 +316,7 @@ static void runs_from(search *s, const node *n, unsigned suit, unsigned rank)
 
 static void dfs(search *s, node *n)
 {
+    RAMI_WORK(1);
     if (s->done)
         return;
     if (++s->nodes >= s->max_nodes && s->max_nodes) {
@@ -480,9 +481,14 @@ int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, 
     solve_opts o = solve_opts_of(rs, goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY);
     o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
 
+    /* Exact, or nothing: a search the node limit cuts is no answer. */
     solve_result res;
+    uint32_t nodes = 0;
+    int best = rami__solve_limited(&h, &o, 0, &res, RAMI_SOLVE_NODE_LIMIT, &nodes);
+    if (nodes >= RAMI_SOLVE_NODE_LIMIT)
+        return RAMI_E_LIMIT; /* *out untouched */
     /* -1: no selection has the pure run OPEN_PURE_RUN asks for, so none. */
-    if (rami__solve(&h, &o, 0, &res) < 0)
+    if (best < 0)
         res.nmelds = 0;
 
     rami_solution sol;

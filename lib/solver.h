@@ -51,7 +51,9 @@ typedef struct solve_result {
 /* Best total of disjoint melds from h meeting opts (-1 if none does). With
  * target > 0 the search stops at the first selection reaching target (the
  * value returned is then >= target, not necessarily the maximum). res may
- * be NULL when only the value is wanted. */
+ * be NULL when only the value is wanted. No limit: the rules' hands (at
+ * most RAMI_MAX_HAND_SIZE + 2 cards) stay far below rami_solve_hand's
+ * node limit (tests/worst.c). */
 RAMI_INTERNAL int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res);
 /* rami__solve visiting at most max_nodes search nodes (0: no limit; the
  * bots' bound on their work). A search the limit cuts returns the best

@@ -4,6 +4,10 @@
 
 #include "card.h"
 
+#ifdef RAMI_COUNT_WORK
+_Thread_local uint64_t rami__work;
+#endif
+
 const char *rami_strerror(int status)
 {
 #define RAMI_STATUS_CASE_(name, value, msg)                                                        \

@@ -330,7 +330,8 @@ static void selfplay(const char *what, unsigned long positions, bool variants, i
             rs.decks = (uint8_t)(2 + below(2));
             rs.jokers = (uint8_t)(2 + below(7));
             unsigned most = (52u * rs.decks + rs.jokers - 2u) / rs.players;
-            rs.hand_size = (uint8_t)(6 + below((most < 31 ? most : 31) - 5));
+            unsigned cap = RAMI_MAX_HAND_SIZE;
+            rs.hand_size = (uint8_t)(6 + below((most < cap ? most : cap) - 5));
         }
         rami_game *g;
         assert_int_equal(rami_game_new(&rs, tu_xorshift(&rnd_state), &g), RAMI_OK);

@@ -5,14 +5,15 @@
 #include "scenario.h"
 #include "testutil.h"
 
-/* Three decks and twelve jokers, 21 cards a hand, no opening minimum, up
- * to four jokers a meld; the card taken may not be discarded. */
+/* Three decks and twelve jokers, 15 cards a hand (the most a ruleset may
+ * deal), no opening minimum, up to four jokers a meld; the card taken may
+ * not be discarded. */
 static rami_ruleset joker_rules(uint32_t extra)
 {
     rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 2, 0, 0xFFFFFFFFu);
     rs.decks = 3;
     rs.jokers = 12;
-    rs.hand_size = 21;
+    rs.hand_size = RAMI_MAX_HAND_SIZE;
     rs.opening_points = 0;
     rs.jokers_per_meld = 4;
     rs.options = RAMI_OPT_KEEP_PICKUP | RAMI_OPT_LAYOFF_OTHERS | extra;
@@ -22,19 +23,19 @@ static rami_ruleset joker_rules(uint32_t extra)
 
 #define JOKERS11 "JK JK JK JK JK JK JK JK JK JK JK"
 
-/* Seat 0 lays its naturals and keeps eleven jokers; seat 1 discards a
- * joker. */
-static rami_game *joker_hand(const rami_ruleset *rs, const char *naturals, int melds)
+/* Seat 0 lays a run of spades and keeps eleven jokers; seat 1 lays
+ * `melds` more runs (hearts, diamonds) and discards a joker. */
+static rami_game *joker_hand(const rami_ruleset *rs, int melds)
 {
-    char text[160];
-    snprintf(text, sizeof text, "%s " JOKERS11, naturals);
-    rami_game *g = deal_from(rs, 1, text, "JK 2C 7C 9C KD", "KC QC QD", "8H");
+    rami_game *g =
+        deal_from(rs, 1, "3S 4S 5S " JOKERS11, "3H 4H 5H 3D 4D 5D JK 2C 7C", "KC 9C QD", "8H");
     play(g, "draw");
-    static const char *const runs[] = {"meld 3S 4S 5S", "meld 3H 4H 5H", "meld 3D 4D 5D"};
-    for (int i = 0; i < melds; i++)
-        play(g, runs[i]);
+    play(g, "meld 3S 4S 5S");
     play(g, "discard KC");
     play(g, "draw");
+    static const char *const runs[] = {"meld 3H 4H 5H", "meld 3D 4D 5D"};
+    for (int i = 0; i < melds; i++)
+        play(g, runs[i]);
     play(g, "discard JK");
     sc_hand_is(g, 0, JOKERS11);
     return g;
@@ -47,7 +48,7 @@ static void twelve_forced_lay_offs(void **state)
 {
     (void)state;
     rami_ruleset rs = joker_rules(RAMI_OPT_GO_OUT_BY_MELD);
-    rami_game *g = joker_hand(&rs, "3S 4S 5S 3H 4H 5H 3D 4D 5D", 3);
+    rami_game *g = joker_hand(&rs, 2);
     play(g, "take");
     for (int i = 0; i < 12; i++) {
         char move[32];
@@ -63,7 +64,7 @@ static void too_little_room_is_refused(void **state)
 {
     (void)state;
     rami_ruleset rs = joker_rules(RAMI_OPT_GO_OUT_BY_MELD);
-    rami_game *g = joker_hand(&rs, "3S 4S 5S", 1);
+    rami_game *g = joker_hand(&rs, 0);
     refuse(g, "take", RAMI_E_PICKUP, "no card you may discard");
     rami_game_free(g);
 }

@@ -518,37 +518,40 @@ static void new_deal_accepts_the_limits(void **state)
 /* Regression: deal_check() once counted copies in 8 bits, so 257 x 7S (168
  * in the stock, 89 in the discard pile) wrapped to 1 and passed, and 256
  * cards of code 0 slipped into the stock. */
-/* hand_size 31: a dealt hand of hand_size + 1 = 32 cards would hold 33
- * after the draw of its turn, more than RAMI_MAX_HAND. 31 cards is the
- * most a deal may give; the draw then fills a hand of 32 that every query
- * and writer can read. */
+/* The largest hands: a ruleset deals at most RAMI_MAX_HAND_SIZE (15)
+ * cards; a given deal may hold hand_size + 1 (16) and no more, and the draw
+ * of its turn then makes 17, which every query and writer reads. */
 static void new_deal_hands_fit_after_the_draw(void **state)
 {
     (void)state;
     rami_ruleset rs = preset(RAMI_PRESET_51, 2);
     rs.decks = 3;
     rs.jokers = 12;
-    rs.hand_size = 31;
+    rs.hand_size = RAMI_MAX_HAND_SIZE + 1;
+    char why[160];
+    assert_int_equal(rami_ruleset_check(&rs, why, sizeof why), RAMI_E_RULESET);
+    assert_non_null(strstr(why, "hand_size"));
+    rs.hand_size = RAMI_MAX_HAND_SIZE;
     rs.opening_points = 0;
     assert_int_equal(rami_ruleset_check(&rs, NULL, 0), RAMI_OK);
     rami_deal d;
     deal_start(&d, 1); /* seat 0 plays first */
-    for (unsigned i = 0; i < RAMI_MAX_HAND; i++)
+    for (unsigned i = 0; i < RAMI_MAX_HAND_SIZE + 2u; i++)
         d.hands[0][i] = RAMI_CARD(i % 13 + 1, i / 13);
-    d.hand_count[0] = RAMI_MAX_HAND;
+    d.hand_count[0] = RAMI_MAX_HAND_SIZE + 2;
     deal_hand(&d, 1, "2H");
     deal_stock(&d, "KH QH");
     rami_game *g = SENTINEL;
     assert_int_equal(rami_game_new_deal(&rs, &d, 1, &g), RAMI_E_ARG);
     assert_ptr_equal(g, SENTINEL);
-    d.hand_count[0] = RAMI_MAX_HAND - 1;
+    d.hand_count[0] = RAMI_MAX_HAND_SIZE + 1;
     g = start_deal(&rs, &d, 1);
     rami_move draw = {RAMI_MOVE_DRAW_STOCK, 0, 0, 0, {0}};
     assert_int_equal(rami_game_play(g, 0, &draw), RAMI_OK);
     rami_card cards[RAMI_MAX_HAND];
     size_t n = 0;
     assert_int_equal(rami_game_hand(g, 0, cards, RAMI_MAX_HAND, &n), RAMI_OK);
-    assert_int_equal(n, RAMI_MAX_HAND);
+    assert_int_equal(n, RAMI_MAX_HAND_SIZE + 2);
     char *text = malloc(1 << 16);
     size_t len;
     assert_non_null(text);

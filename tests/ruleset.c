@@ -238,7 +238,7 @@ static void test_check_pack(void **state)
 static void test_check_hand_size(void **state)
 {
     (void)state;
-    const uint8_t bad[] = {0, RAMI_MAX_HAND, RAMI_MAX_HAND + 1, 255};
+    const uint8_t bad[] = {0, RAMI_MAX_HAND_SIZE + 1, RAMI_MAX_HAND - 1, RAMI_MAX_HAND, 255};
     for (size_t i = 0; i < sizeof bad; i++) {
         rami_ruleset rs = base();
         rs.players = 2;
@@ -248,9 +248,9 @@ static void test_check_hand_size(void **state)
     }
     rami_ruleset rs = base();
     rs.players = 2;
-    rs.hand_size = RAMI_MAX_HAND - 1;
+    rs.hand_size = RAMI_MAX_HAND_SIZE;
     rs.opening_points = 0;
-    expect_accept(&rs, "hand_size 31");
+    expect_accept(&rs, "hand_size 15");
     rs.hand_size = 1;
     expect_accept(&rs, "hand_size 1");
 }
@@ -271,13 +271,13 @@ static void test_check_deal_fits(void **state)
     rs.jokers = 0;
     rs.hand_size = 9;
     expect_reject(&rs, "deck too small", "6 x 9 from 52");
-    /* 6 x 31 from the largest pack. */
+    /* 6 x 15 from one deck and its jokers: 92 > 56. */
     rs = base();
     rs.players = 6;
-    rs.decks = 3;
-    rs.jokers = 12;
-    rs.hand_size = 31;
-    expect_reject(&rs, "deck too small", "6 x 31 from 168");
+    rs.decks = 1;
+    rs.jokers = 4;
+    rs.hand_size = RAMI_MAX_HAND_SIZE;
+    expect_reject(&rs, "deck too small", "6 x 15 from 56");
 }
 
 static void test_check_jokers_per_meld(void **state)
