@@ -372,15 +372,21 @@ RAMI_API int rami_game_turn(const rami_game *g);  /* turns begun this round */
  * or count, bad seat, NULL buf with cap > 0), RAMI_E_BUFFER. */
 RAMI_API int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap,
                             size_t *count);
+
+/* The sizes of the stock and the discard pile (0 for NULL), and the top of
+ * the discard pile (RAMI_NO_CARD when it is empty, and for NULL). */
 RAMI_API size_t rami_game_stock_count(const rami_game *g);
 RAMI_API size_t rami_game_discard_count(const rami_game *g);
 RAMI_API rami_card rami_game_discard_top(const rami_game *g);
 /* 1 if the player has opened this round, 0 if not, RAMI_E_ARG. */
 RAMI_API int rami_game_has_opened(const rami_game *g, int player);
 
-/* Table melds in the order they were laid; indices never change within a
- * round. owner and info may be NULL. Errors: RAMI_E_ARG (index too big). */
+/* How many melds lie on the table (0 for NULL). */
 RAMI_API size_t rami_game_meld_count(const rami_game *g);
+
+/* Table meld `index`: the seat that laid it and its cards. Melds keep the
+ * order they were laid in; indices never change within a round. owner and
+ * info may be NULL. Errors: RAMI_E_ARG (NULL game, index too big). */
 RAMI_API int rami_game_meld(const rami_game *g, size_t index, int *owner, rami_meld_info *info);
 
 /* How the round ended. Errors: RAMI_E_ARG (NULL), RAMI_E_PHASE (not in
@@ -738,11 +744,11 @@ RAMI_API int rami_bot_choose(const rami_game *g, const rami_bot_options *opt, ra
 /* A suggested move for the current player and a one-line English reason
  * that starts with the move in notation: the choice of the bot opt
  * describes (level GREEDY or STRONG), made as rami_bot_choose makes it and
- * within the same bounds (opt->playouts, opt->time_ms). why may be NULL
- * when why_cap is 0; when why_cap > 0 why is always NUL-terminated (empty
- * on error). Errors: RAMI_E_ARG (as rami_bot_choose, level RANDOM, why NULL
- * with why_cap > 0), RAMI_E_PHASE, RAMI_E_NOMEM. Thread-safe for distinct
- * or const handles. */
+ * within the same bounds (opt->playouts, opt->time_ms). why as at the
+ * top: NULL allowed, always NUL-terminated when why_cap > 0, the reason of
+ * an argument error, else empty on error. Errors: RAMI_E_ARG (as
+ * rami_bot_choose, level RANDOM), RAMI_E_PHASE, RAMI_E_NOMEM,
+ * RAMI_E_INTERNAL. Thread-safe for distinct or const handles. */
 RAMI_API int rami_game_hint_with(const rami_game *g, const rami_bot_options *opt, rami_move *out,
                                  char *why, size_t why_cap);
 
@@ -856,8 +862,12 @@ RAMI_API int rami_game_returns(const rami_game *g, int kind, double *out, size_t
  * cap > 0, viewer not a seat), RAMI_E_BUFFER (cap < size; nothing
  * written). No allocation; reads g only; cost linear in the round's moves
  * (information state) or the table (observation). */
+
+/* The two sizes for *rs; 0 for a NULL or invalid ruleset. Constant time. */
 RAMI_API uint32_t rami_observation_tensor_size(const rami_ruleset *rs);
 RAMI_API uint32_t rami_information_state_tensor_size(const rami_ruleset *rs);
+
+/* The tensors: see above. */
 RAMI_API int rami_game_observation_tensor(const rami_game *g, int viewer, float *buf, size_t cap);
 RAMI_API int rami_game_information_state_tensor(const rami_game *g, int viewer, float *buf,
                                                 size_t cap);

@@ -106,13 +106,17 @@ static void hint_reason(const rami_game *g, const search_state *s, const rami_mo
 int rami_game_hint_with(const rami_game *g, const rami_bot_options *caller_opt, rami_move *out,
                         char *why, size_t why_cap)
 {
+    /* why as everywhere (rami.h): NULL allowed, empty unless explained. */
     if (why != NULL && why_cap > 0)
         why[0] = '\0';
+    if (g == NULL || out == NULL)
+        return rami__why(why, why_cap, RAMI_E_ARG, "no %s (NULL)", g == NULL ? "game" : "move");
     rami_bot_options own;
     const rami_bot_options *opt = &own;
-    if (g == NULL || caller_opt == NULL || out == NULL || (why == NULL && why_cap > 0) ||
-        rami__bot_options_load(caller_opt, &own) != RAMI_OK || opt->level == RAMI_BOT_RANDOM)
-        return RAMI_E_ARG;
+    if (caller_opt == NULL || rami__bot_options_load(caller_opt, &own) != RAMI_OK ||
+        opt->level == RAMI_BOT_RANDOM)
+        return rami__why(why, why_cap, RAMI_E_ARG,
+                         "the options must be valid bot options of level GREEDY or STRONG");
     search_state *s = malloc(sizeof *s);
     if (s == NULL)
         return RAMI_E_NOMEM;

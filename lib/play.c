@@ -7,11 +7,8 @@
 
 int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why, size_t why_cap)
 {
-    if (g == NULL) {
-        if (why != NULL && why_cap > 0)
-            why[0] = '\0';
-        return RAMI_E_ARG;
-    }
+    if (g == NULL || m == NULL)
+        return rami__why(why, why_cap, RAMI_E_ARG, "no %s (NULL)", g == NULL ? "game" : "move");
     verdict v;
     return rami__validate(&g->rs, &g->pos, player, m, &v, why, why_cap);
 }
