@@ -558,8 +558,9 @@ RAMI_API int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t ca
 /* RAMI_OK if seat player may make move *m now, else the status and, if why
  * is not NULL, a precise English reason naming the cards and the rule
  * (why as at the top). Errors: RAMI_E_ARG (NULL game or move, a malformed
- * move, no such seat or table meld) and every rule status from
- * RAMI_E_TURN to RAMI_E_PICKUP (doc/api.md lists them). Reads g only.
+ * move, no such seat or table meld) and every rule status: RAMI_E_TURN to
+ * RAMI_E_PICKUP, RAMI_E_OPENING_TURN and RAMI_E_PICKUP_MELD (doc/api.md).
+ * Reads g only.
  * Cost: the move search, at most 1,000,000 work units. */
 RAMI_API int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
                              size_t why_cap);

@@ -243,6 +243,8 @@ static void search_everything(rami_game *g)
 /* The move list's worst unopened position found (jokers_per_meld 4): the
  * opening is exactly what the hand can reach. */
 #define UNOPENED_4 "AH 4H 5H 6H 7H 8H 9H 10H JH QH KH 9S JK JK JK JK JK"
+#define UNOPENED_4B "3C 4C 5C 5C 6C 6C 7C 7C 8C 9C 10C JK JK JK JK JK JK"
+#define UNOPENED_4C "2C 4C 5C 6C 7C 8C 9C AH 2H 3H 4H JK JK JK JK JK JK"
 /* The same search for 1 and 2 jokers a meld. */
 #define UNOPENED_2 "4C 5C QC 4D 5D QD QH AS 2S 3S 4S 5S JK JK JK JK JK"
 #define UNOPENED_1 "2H 3H 4H 4H 5H 6H AS 2S 3S 4S 5S 6S JK JK JK 7C 7D"
@@ -258,6 +260,9 @@ static void unopened(void **state)
     } cases[] = {
         {4, UNOPENED_4, 0, 0},
         {4, UNOPENED_4, 10, 0},
+        {4, UNOPENED_4B, 0, 0},
+        {4, UNOPENED_4C, 0, 0},
+        {4, UNOPENED_4B, 0, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
         {4, UNOPENED_4, 0, RAMI_OPT_JOKER_CHOICE | RAMI_OPT_OPEN_PURE_RUN},
         {2, UNOPENED_2, 0, 0},
         {1, UNOPENED_1, 0, RAMI_OPT_PICKUP_MUST_MELD},
