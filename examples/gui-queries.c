@@ -93,9 +93,13 @@ int main(void)
     rami_move bad = {RAMI_MOVE_DISCARD, 1, 0, 0, {0}};
     bad.cards[0] = rami_card_make(RAMI_KING, RAMI_HEARTS);
     char why[128];
-    int st = rami_game_check(g, 0, &bad, why, sizeof why);
-    printf("discard %c of suit %d now: %s (%s)\n", "?A23456789TJQK"[rami_card_rank(bad.cards[0])],
-           rami_card_suit(bad.cards[0]), rami_status_name(st), why);
+    rami_refusal refused;
+    int st = rami_game_check_ex(g, 0, &bad, &refused, sizeof refused, why, sizeof why);
+    printf("discard %c of suit %d now: %s in phase %u (%s)\n",
+           "?A23456789TJQK"[rami_card_rank(bad.cards[0])], rami_card_suit(bad.cards[0]),
+           rami_status_name(refused.status), refused.phase, why);
+    if (st != refused.status)
+        return 1;
     size_t seen = 0;
     while (rami_game_phase(g) <= RAMI_PHASE_PLAY) {
         if (rami_game_current_player(g) == 0) {

@@ -38,11 +38,11 @@
  *    rami_game_load's replay) is exponential in a hand's cards in general.
  *    It is bounded because rami_ruleset_check refuses a hand_size above
  *    RAMI_MAX_HAND_SIZE (15; a hand then never holds more than 17 cards):
- *    at most 1,000,000 work units per call, a unit being one node of the
+ *    at most 4,000,000 work units per call, a unit being one node of the
  *    hand solver or one candidate play judged (about 40 ns each on the
- *    2-core CI machine, so about 40 ms at the bound; the worst position
- *    found costs 300,000). tests/worst.c counts the units of every public
- *    function on the worst positions found. rami_solve_hand, which takes
+ *    2-core CI machine, so about 160 ms at the bound; the worst position
+ *    found costs 1,340,000, about 55 ms). tests/worst.c counts the units
+ *    of every public function on the worst positions found. rami_solve_hand, which takes
  *    any hand of up to 32 cards, stops after RAMI_SOLVE_NODE_LIMIT nodes
  *    with RAMI_E_LIMIT. The bots (rami_bot_choose, rami_game_hint,
  *    rami_game_determinize) state their own bounds.
@@ -552,7 +552,7 @@ typedef struct rami_move {
  * refused. In ROUND_OVER / MATCH_OVER the list is empty. (buf, cap, count)
  * as usual: the first cap moves are written. Errors: RAMI_E_ARG (NULL game
  * or count, NULL buf with cap > 0), RAMI_E_BUFFER. Reads g only. Cost: the
- * move search, at most 1,000,000 work units (see "Cost" at the top). */
+ * move search, at most 4,000,000 work units (see "Cost" at the top). */
 RAMI_API int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t *count);
 
 /* RAMI_OK if seat player may make move *m now, else the status and, if why
@@ -561,14 +561,42 @@ RAMI_API int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t ca
  * move, no such seat or table meld) and every rule status: RAMI_E_TURN to
  * RAMI_E_PICKUP, RAMI_E_OPENING_TURN and RAMI_E_PICKUP_MELD (doc/api.md).
  * Reads g only.
- * Cost: the move search, at most 1,000,000 work units. */
+ * Cost: the move search, at most 4,000,000 work units. */
 RAMI_API int rami_game_check(const rami_game *g, int player, const rami_move *m, char *why,
                              size_t why_cap);
+
+/* A refusal for a program to word itself (in its own language): the
+ * status of rami_game_check and what it is about. Versioned output struct
+ * (first published size 32), filled by rami_game_check_ex. */
+#define RAMI_NO_TARGET 255
+typedef struct rami_refusal {
+    uint32_t struct_size;   /* set by the library: the caller's size */
+    int16_t status;         /* what rami_game_check returns (RAMI_OK: the move is legal) */
+    uint8_t seat;           /* TURN: the seat to move; CLOSED: the meld's owner; else the player */
+    uint8_t target;         /* LAYOFF, SWAP: the table meld; RAMI_NO_TARGET if none */
+    uint16_t points_needed; /* the opening requirement (OPENING, NOT_OPENED, OPENING_TURN) */
+    uint16_t points_laid;   /* value laid this turn before this move (OPENING) */
+    uint8_t phase;          /* rami_phase (PHASE: what the move did not fit) */
+    uint8_t count;          /* cards in cards[] */
+    rami_card cards[RAMI_MAX_MELD]; /* the card(s) the refusal is about: NOT_IN_HAND: those
+                                       missing; PICKED, PICKUP, PICKUP_MELD: the card taken
+                                       (or to be taken); JOKER_REPLAY: a joker; TURN, PHASE,
+                                       ARG: none; every other: the move's cards */
+    uint8_t reserved[5];    /* 0 */
+} rami_refusal;
+
+/* rami_game_check, and the refusal in *out (out_size bytes, the caller's
+ * sizeof; out may be NULL): the same status and why. Errors: those of
+ * rami_game_check, and RAMI_E_ARG for an out_size below 32 or above
+ * RAMI_STRUCT_SIZE_MAX (nothing judged, nothing written). Reads g only;
+ * cost as rami_game_check. */
+RAMI_API int rami_game_check_ex(const rami_game *g, int player, const rami_move *m,
+                                rami_refusal *out, size_t out_size, char *why, size_t why_cap);
 
 /* Applies a legal move; on any error nothing changes. Errors: those of
  * rami_game_check, and RAMI_E_NOMEM when the round log of a round without
  * a turn cap cannot grow. Exclusive use of g. Cost: the move search, at
- * most 1,000,000 work units. */
+ * most 4,000,000 work units. */
 RAMI_API int rami_game_play(rami_game *g, int player, const rami_move *m);
 
 /* Takes back the last MELD, LAYOFF or SWAP of the current turn (see

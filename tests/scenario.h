@@ -301,6 +301,35 @@ static inline void play(rami_game *g, const char *text)
 
 /* Asserts that `player` may not make the move: status, reason substring,
  * nothing changed, nothing equivalent listed (when it is that seat's turn). */
+/* rami_game_check_ex agrees with rami_game_check (status, reason) and its
+ * refusal is consistent: what every refusal asserted through refuse()
+ * checks (tests/refusal.c pins the fields of each status). */
+static inline void sc_refusal_agrees(const rami_game *g, int player, const rami_move *m, int status,
+                                     const char *why)
+{
+    rami_refusal r;
+    char again[SC_WHY];
+    memset(&r, 0xA5, sizeof r);
+    assert_int_equal(rami_game_check_ex(g, player, m, &r, sizeof r, again, sizeof again), status);
+    assert_string_equal(again, why);
+    assert_int_equal(r.struct_size, sizeof r);
+    assert_int_equal(r.status, status);
+    assert_int_equal(r.phase, rami_game_phase(g));
+    assert_true(r.count <= RAMI_MAX_MELD);
+    for (unsigned i = 0; i < r.count; i++)
+        assert_true(r.cards[i] == RAMI_JOKER || (r.cards[i] >= 0x01 && r.cards[i] <= 0x3D));
+    for (unsigned i = r.count; i < RAMI_MAX_MELD; i++)
+        assert_int_equal(r.cards[i], 0);
+    assert_true(r.target == RAMI_NO_TARGET || r.target < rami_game_meld_count(g));
+    assert_true(r.seat < RAMI_MAX_PLAYERS);
+    for (size_t i = 0; i < sizeof r.reserved; i++)
+        assert_int_equal(r.reserved[i], 0);
+    if (status == RAMI_E_TURN)
+        assert_int_equal(r.seat, rami_game_current_player(g));
+    if (status == RAMI_E_NOT_IN_HAND)
+        assert_true(r.count > 0);
+}
+
 static inline void refuse_as(rami_game *g, int player, const char *text, int status,
                              const char *reason)
 {
@@ -313,6 +342,7 @@ static inline void refuse_as(rami_game *g, int player, const char *text, int sta
                  st == RAMI_OK ? "accepted" : why);
     if (reason != NULL && strstr(why, reason) == NULL)
         fail_msg("\"%s\": reason \"%s\" does not contain \"%s\"", text, why, reason);
+    sc_refusal_agrees(g, player, &m, st, why);
     assert_true(rami__game_equal(g, before));
     assert_int_equal(rami_game_play(g, player, &m), status);
     assert_true(rami__game_equal(g, before));

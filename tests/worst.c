@@ -10,14 +10,16 @@
  * deal's extra card and the draw, up to 4 jokers a meld. The hands were
  * found by hill climbing on the counted work (mutating one or two cards
  * of random hands, keeping the costlier): the solver's worst 17-card hands
- * for each jokers_per_meld, the move list's worst unopened position (the
- * opening set to exactly what the hand can reach, so that nearly every
- * candidate meld needs a full search of the rest), and the longest forced
- * chain of the turn-completion search (twelve jokers to lay off). */
+ * for each jokers_per_meld, the move list's worst unopened positions (the
+ * opening set to what the hand can reach or a little less, so that nearly
+ * every candidate meld needs a full search of the rest; with
+ * OPEN_TURN_LAYOFF the turn-completion search also tries the lay-offs the
+ * opening would allow), and the longest forced chain of the
+ * turn-completion search (twelve jokers to lay off). */
 #include "scenario.h"
 
 /* The bounds of rami.h. */
-#define BOUND_SEARCH 1000000u /* a move list, a check or a play */
+#define BOUND_SEARCH 4000000u /* a move list, a check or a play */
 #define BOUND_SOLVE  400000u  /* rami_solve_hand on a hand of a valid ruleset */
 #define BOUND_NONE   0u       /* no search at all */
 
@@ -206,6 +208,10 @@ static void search_everything(rami_game *g)
         WORK(rami_game_check, BOUND_SEARCH,
              st = rami_game_check(g, seat, &list[i], why, sizeof why));
         assert_int_equal(st, RAMI_OK);
+        rami_refusal refused;
+        WORK(rami_game_check_ex, BOUND_SEARCH,
+             st = rami_game_check_ex(g, seat, &list[i], &refused, sizeof refused, why, sizeof why));
+        assert_int_equal(st, RAMI_OK);
         rami_game *c = sc_clone(g);
         WORK(rami_game_play, BOUND_SEARCH, st = rami_game_play(c, seat, &list[i]));
         assert_int_equal(st, RAMI_OK);
@@ -232,6 +238,9 @@ static void search_everything(rami_game *g)
                 rami_move m = {RAMI_MOVE_MELD, 3, 0, 0, {held[a], held[b], held[c]}};
                 char why[SC_WHY];
                 WORK(rami_game_check, BOUND_SEARCH, rami_game_check(g, seat, &m, why, sizeof why));
+                rami_refusal refused;
+                WORK(rami_game_check_ex, BOUND_SEARCH,
+                     rami_game_check_ex(g, seat, &m, &refused, sizeof refused, NULL, 0));
             }
     WORK(rami_num_distinct_actions, BOUND_NONE, rami_num_distinct_actions(&rs));
     WORK(rami_max_game_length, BOUND_NONE, rami_max_game_length(&rs));
@@ -242,9 +251,11 @@ static void search_everything(rami_game *g)
 
 /* The move list's worst unopened position found (jokers_per_meld 4): the
  * opening is exactly what the hand can reach. */
-#define UNOPENED_4 "AH 4H 5H 6H 7H 8H 9H 10H JH QH KH 9S JK JK JK JK JK"
+#define UNOPENED_4  "AH 4H 5H 6H 7H 8H 9H 10H JH QH KH 9S JK JK JK JK JK"
 #define UNOPENED_4B "3C 4C 5C 5C 6C 6C 7C 7C 8C 9C 10C JK JK JK JK JK JK"
 #define UNOPENED_4C "2C 4C 5C 6C 7C 8C 9C AH 2H 3H 4H JK JK JK JK JK JK"
+/* ... and with OPEN_TURN_LAYOFF, where lay-offs after the opening count. */
+#define UNOPENED_4D "AS 4S 5S 6S 7S 8S 9S 10S 10S JS QS KS JK JK JK JK JK"
 /* The same search for 1 and 2 jokers a meld. */
 #define UNOPENED_2 "4C 5C QC 4D 5D QD QH AS 2S 3S 4S 5S JK JK JK JK JK"
 #define UNOPENED_1 "2H 3H 4H 4H 5H 6H AS 2S 3S 4S 5S 6S JK JK JK 7C 7D"
@@ -263,6 +274,8 @@ static void unopened(void **state)
         {4, UNOPENED_4B, 0, 0},
         {4, UNOPENED_4C, 0, 0},
         {4, UNOPENED_4B, 0, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
+        {4, UNOPENED_4B, 5, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
+        {4, UNOPENED_4D, 8, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
         {4, UNOPENED_4, 0, RAMI_OPT_JOKER_CHOICE | RAMI_OPT_OPEN_PURE_RUN},
         {2, UNOPENED_2, 0, 0},
         {1, UNOPENED_1, 0, RAMI_OPT_PICKUP_MUST_MELD},

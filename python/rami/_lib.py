@@ -116,10 +116,17 @@ class CEvent(ctypes.Structure):
                 ('reserved2', u8 * 7)]
 
 
+class CRefusal(ctypes.Structure):
+    _fields_ = [('struct_size', u32), ('status', i16), ('seat', u8), ('target', u8),
+                ('points_needed', u16), ('points_laid', u16), ('phase', u8), ('count', u8),
+                ('cards', Card * MAX_MELD), ('reserved', u8 * 5)]
+
+
 #: The C struct name of every mirror (tests compare them with the compiler).
 STRUCTS = {'rami_ruleset': CRuleset, 'rami_meld_info': CMeldInfo, 'rami_deal': CDeal,
            'rami_round_result': CRoundResult, 'rami_move': CMove, 'rami_solution': CSolution,
-           'rami_bot_options': CBotOptions, 'rami_turn_info': CTurnInfo, 'rami_event': CEvent}
+           'rami_bot_options': CBotOptions, 'rami_turn_info': CTurnInfo, 'rami_event': CEvent,
+           'rami_refusal': CRefusal}
 
 _P = ctypes.POINTER
 _game = ctypes.c_void_p
@@ -175,6 +182,7 @@ SIGNATURES = {
     'rami_game_history': (_int, [_game, _int, _P(CEvent), _size, _size_p]),
     'rami_game_legal_moves': (_int, [_game, _P(CMove), _size, _size_p]),
     'rami_game_check': (_int, [_game, _int, _P(CMove), _text, _size]),
+    'rami_game_check_ex': (_int, [_game, _int, _P(CMove), _P(CRefusal), _size, _text, _size]),
     'rami_game_play': (_int, [_game, _int, _P(CMove)]),
     'rami_game_undo': (_int, [_game, _int]),
     'rami_move_parse': (_int, [_text, _P(CMove)]),

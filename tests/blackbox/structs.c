@@ -272,6 +272,38 @@ static void turn_info_sizes(void)
     rami_game_free(game);
 }
 
+static void refusal_sizes(void)
+{
+    rami_ruleset rs;
+    CHECK_INT(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    rami_game *game = NULL;
+    CHECK_INT(rami_game_new(&rs, 5, &game), RAMI_OK);
+    rami_move draw = {RAMI_MOVE_DRAW_STOCK, 0, 0, 0, {0}};
+    rami_refusal today;
+    CHECK_INT(rami_game_check_ex(game, 1, &draw, &today, sizeof today, NULL, 0), RAMI_E_TURN);
+    CHECK_INT(sizeof today, 32);
+    CHECK_INT(today.seat, 0);
+
+    /* Older header: the first published layout (today's), written alone. */
+    guarded g;
+    rami_refusal *old = guard(&g);
+    CHECK_INT(rami_game_check_ex(game, 1, &draw, old, 32, NULL, 0), RAMI_E_TURN);
+    CHECK(untouched_from(&g, 32));
+    CHECK(memcmp(old, &today, 32) == 0);
+    CHECK_INT(rami_game_check_ex(game, 1, &draw, (rami_refusal *)guard(&g), 31, NULL, 0),
+              RAMI_E_ARG);
+    CHECK(untouched_from(&g, 0));
+
+    /* Newer header: zeros after today's fields. */
+    unsigned char *nw = guard(&g);
+    CHECK_INT(rami_game_check_ex(game, 1, &draw, (rami_refusal *)nw, sizeof today + NEWER, NULL, 0),
+              RAMI_E_TURN);
+    CHECK(untouched_from(&g, sizeof today + NEWER));
+    CHECK(zero_between(nw, sizeof today, sizeof today + NEWER));
+    CHECK(memcmp(nw + 4, (const unsigned char *)&today + 4, sizeof today - 4) == 0);
+    rami_game_free(game);
+}
+
 static void bot_options_sizes(void)
 {
     rami_ruleset rs;
@@ -315,7 +347,8 @@ int main(void)
     deal_sizes();
     bot_options_sizes();
     turn_info_sizes();
-    printf("structs: older and newer layouts of rami_ruleset, rami_deal, rami_bot_options and "
-           "rami_turn_info\n");
+    refusal_sizes();
+    printf("structs: older and newer layouts of rami_ruleset, rami_deal, rami_bot_options, "
+           "rami_turn_info and rami_refusal\n");
     return 0;
 }

@@ -3,8 +3,8 @@
  * why_cap > 0 the text is NUL-terminated within why_cap bytes, on success
  * (empty, or rami_game_hint's reason for its move) and on error (the
  * reason, truncated), and nothing beyond why_cap is written; why_cap 0
- * writes nothing. The functions: rami_ruleset_check, rami_game_check and
- * rami_game_hint. */
+ * writes nothing. The functions: rami_ruleset_check, rami_game_check,
+ * rami_game_check_ex and rami_game_hint. */
 #include <rami.h>
 #include <string.h>
 
@@ -75,6 +75,16 @@ static int game_check(void *ctx, char *why, size_t cap)
     return rami_game_check(c->g, c->player, c->m, why, cap);
 }
 
+/* rami_game_check_ex must explain itself exactly as rami_game_check. */
+static int game_check_ex(void *ctx, char *why, size_t cap)
+{
+    const move_ctx *c = ctx;
+    rami_refusal r;
+    int st = rami_game_check_ex(c->g, c->player, c->m, &r, sizeof r, why, cap);
+    CHECK_INT(r.status, st);
+    return st;
+}
+
 /* ---- rami_game_hint ---- */
 
 static int game_hint(void *ctx, char *why, size_t cap)
@@ -126,7 +136,8 @@ int main(void)
     for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         move_ctx c = {g, moves[i].player, moves[i].m};
         CHECK_INT(check_why("game check", game_check, &c), moves[i].want);
-        calls += 104;
+        CHECK_INT(check_why("game check ex", game_check_ex, &c), moves[i].want);
+        calls += 2 * 104;
     }
     CHECK_INT(rami_game_play(g, 0, &draw), RAMI_OK);
     move_ctx c = {g, 0, &meld};
@@ -145,7 +156,7 @@ int main(void)
     CHECK_INT(check_why("hint NULL game", game_hint, NULL), RAMI_E_ARG);
     calls += 15 + 2 * 104;
     rami_game_free(g);
-    printf("why: %u calls of rami_ruleset_check, rami_game_check and rami_game_hint, every "
+    printf("why: %u calls of rami_ruleset_check, rami_game_check(_ex) and rami_game_hint, every "
            "why_cap 0..100 and NULL\n",
            calls);
     return 0;

@@ -97,6 +97,18 @@
     X(rami_event, cards)                                                                       \
     X(rami_event, reserved2)
 
+#define REFUSAL_FIELDS(X)                                                                      \
+    X(rami_refusal, struct_size)                                                               \
+    X(rami_refusal, status)                                                                    \
+    X(rami_refusal, seat)                                                                      \
+    X(rami_refusal, target)                                                                    \
+    X(rami_refusal, points_needed)                                                             \
+    X(rami_refusal, points_laid)                                                               \
+    X(rami_refusal, phase)                                                                     \
+    X(rami_refusal, count)                                                                     \
+    X(rami_refusal, cards)                                                                     \
+    X(rami_refusal, reserved)
+
 #define FIELD(type, field) printf(", \"%s\": %zu", #field, offsetof(type, field));
 #define STRUCT(type, fields, sep)                                                              \
     printf("\"%s\": {\"sizeof\": %zu", #type, sizeof(type));                                   \
@@ -113,7 +125,8 @@ int main(void)
     STRUCT(rami_solution, SOLUTION_FIELDS, ",")
     STRUCT(rami_bot_options, BOT_OPTIONS_FIELDS, ",")
     STRUCT(rami_turn_info, TURN_INFO_FIELDS, ",")
-    STRUCT(rami_event, EVENT_FIELDS, "")
+    STRUCT(rami_event, EVENT_FIELDS, ",")
+    STRUCT(rami_refusal, REFUSAL_FIELDS, "")
     printf("}\n");
     return 0;
 }
