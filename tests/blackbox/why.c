@@ -4,7 +4,7 @@
  * (empty, or rami_game_hint's reason for its move) and on error (the
  * reason, truncated), and nothing beyond why_cap is written; why_cap 0
  * writes nothing. The functions: rami_ruleset_check, rami_game_check,
- * rami_game_check_ex and rami_game_hint. */
+ * rami_game_check_ex, rami_game_hint and rami_game_hint_with. */
 #include <rami.h>
 #include <string.h>
 
@@ -93,6 +93,22 @@ static int game_hint(void *ctx, char *why, size_t cap)
     return rami_game_hint(ctx, &m, why, cap);
 }
 
+static int game_hint_with(void *ctx, char *why, size_t cap)
+{
+    rami_bot_options opt;
+    rami_move m;
+    CHECK_INT(rami_bot_options_init(&opt, RAMI_BOT_GREEDY), RAMI_OK);
+    return rami_game_hint_with(ctx, &opt, &m, why, cap);
+}
+
+static int game_hint_with_random(void *ctx, char *why, size_t cap)
+{
+    rami_bot_options opt;
+    rami_move m;
+    CHECK_INT(rami_bot_options_init(&opt, RAMI_BOT_RANDOM), RAMI_OK);
+    return rami_game_hint_with(ctx, &opt, &m, why, cap);
+}
+
 static int game_hint_no_move(void *ctx, char *why, size_t cap)
 {
     return rami_game_hint(ctx, NULL, why, cap);
@@ -154,9 +170,12 @@ int main(void)
     CHECK_INT(check_why_step("hint", game_hint, g, 1, 9), RAMI_OK);
     CHECK_INT(check_why("hint no move", game_hint_no_move, g), RAMI_E_ARG);
     CHECK_INT(check_why("hint NULL game", game_hint, NULL), RAMI_E_ARG);
-    calls += 15 + 2 * 104;
+    CHECK_INT(check_why_step("hint with", game_hint_with, g, 1, 3), RAMI_OK);
+    CHECK_INT(check_why("hint with random", game_hint_with_random, g), RAMI_E_ARG);
+    calls += 15 + 2 * 104 + 37 + 104;
     rami_game_free(g);
-    printf("why: %u calls of rami_ruleset_check, rami_game_check(_ex) and rami_game_hint, every "
+    printf("why: %u calls of rami_ruleset_check, rami_game_check(_ex) and rami_game_hint(_with), "
+           "every "
            "why_cap 0..100 and NULL\n",
            calls);
     return 0;
