@@ -244,9 +244,11 @@ test('take from the discard pile: picked card', () => {
 
 test('more legal moves than RAMI_MAX_MOVES (4 jokers per meld): all listed, nothing kept', () => {
   const base = Ruleset.preset('51', 2);
-  const rs = new Ruleset({ ...base, decks: 3, jokers: 12, handSize: 20, openingPoints: 0, jokersPerMeld: 4 });
-  const hand = ['JK', 'JK', 'JK', 'JK', 'JK', 'JK', ...rami.parseCards('2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 7H 7D')];
-  const g = Game.fromDeal(rs, { dealer: 1, hands: [hand, ['2C', '3C']], stock: ['9C', '9D'], discard: ['4C'] }, 1);
+  // hand_size 15 is the most a ruleset deals (RAMI_MAX_HAND_SIZE); a deal
+  // may give 16, and the draw (AS) makes a run of spades 2..A and 4 jokers.
+  const rs = new Ruleset({ ...base, decks: 3, jokers: 12, handSize: 15, openingPoints: 0, jokersPerMeld: 4 });
+  const hand = ['JK', 'JK', 'JK', 'JK', ...rami.parseCards('2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS')];
+  const g = Game.fromDeal(rs, { dealer: 1, hands: [hand, ['2C', '3C']], stock: ['9C', 'AS'], discard: ['4C'] }, 1);
   g.play('draw');
   const heap = rami.memory().heapUsed;
   const moves = g.legalMoves();
