@@ -13,7 +13,11 @@
  * function rami_bot_options_init fills (frozen once 1.0 is released). */
 #define BOT_OPTIONS_SIZE_FIRST 24u
 #define BOT_OPTIONS_SIZE_1_0   24u
-_Static_assert(sizeof(rami_bot_options) >= BOT_OPTIONS_SIZE_1_0, "the 1.0 layout only grows");
+/* As RULESET_SIZE_1_0 (ruleset.c): fields added before the 1.0 release
+ * belong to the 1.0 layout; after it, make this ">=". */
+_Static_assert(
+    sizeof(rami_bot_options) == BOT_OPTIONS_SIZE_1_0,
+    "rami_bot_options grew: before the 1.0 release set BOT_OPTIONS_SIZE_1_0 to its size");
 
 int rami_bot_options_init_sized(rami_bot_options *opt, size_t size, int level)
 {

@@ -28,7 +28,12 @@ static const struct preset {
 /* Finnish deal: 10 cards for 2-3 players, 7 for 4-5, 6 for 6. */
 static const uint8_t finnish_hand[RAMI_MAX_PLAYERS + 1] = {0, 0, 10, 10, 7, 7, 6};
 
-_Static_assert(sizeof(rami_ruleset) >= RULESET_SIZE_1_0, "the 1.0 layout only ever grows");
+/* Until librami 1.0 is released (issue 12 closed), every field added to
+ * rami_ruleset (issue 11's house rules among them) belongs to the 1.0
+ * layout: set RULESET_SIZE_1_0 (card.h) to the new size. Once 1.0 is out,
+ * the 1.0 layout is frozen: make this ">=" and leave the constant alone. */
+_Static_assert(sizeof(rami_ruleset) == RULESET_SIZE_1_0,
+               "rami_ruleset grew: before the 1.0 release set RULESET_SIZE_1_0 to its size");
 
 static void preset_fill(rami_ruleset *rs, int preset, unsigned players)
 {
