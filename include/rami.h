@@ -41,7 +41,7 @@
  *    at most 4,000,000 work units per call, a unit being one node of the
  *    hand solver or one candidate play judged (about 40 ns each on the
  *    2-core CI machine, so about 160 ms at the bound; the worst position
- *    found costs 1,340,000, about 55 ms). tests/worst.c counts the units
+ *    found costs 1,410,000, about 60 ms). tests/worst.c counts the units
  *    of every public function on the worst positions found. rami_solve_hand, which takes
  *    any hand of up to 32 cards, stops after RAMI_SOLVE_NODE_LIMIT nodes
  *    with RAMI_E_LIMIT. The bots (rami_bot_choose, rami_game_hint,

@@ -258,6 +258,7 @@ static void search_everything(rami_game *g)
 #define UNOPENED_4C "2C 4C 5C 6C 7C 8C 9C AH 2H 3H 4H JK JK JK JK JK JK"
 /* ... and with OPEN_TURN_LAYOFF, where lay-offs after the opening count. */
 #define UNOPENED_4D "AS 4S 5S 6S 7S 8S 9S 10S 10S JS QS KS JK JK JK JK JK"
+#define UNOPENED_4E "6C 6C 7C 8C 6D 6H 7H 8H 9H 10H 6S JK JK JK JK JK JK"
 /* The same search for 1 and 2 jokers a meld. */
 #define UNOPENED_2 "4C 5C QC 4D 5D QD QH AS 2S 3S 4S 5S JK JK JK JK JK"
 #define UNOPENED_1 "2H 3H 4H 4H 5H 6H AS 2S 3S 4S 5S 6S JK JK JK 7C 7D"
@@ -278,6 +279,7 @@ static void unopened(void **state)
         {4, UNOPENED_4B, 0, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
         {4, UNOPENED_4B, 5, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
         {4, UNOPENED_4D, 8, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
+        {4, UNOPENED_4E, 6, RAMI_OPT_OPEN_TURN_LAYOFF | RAMI_OPT_LAYOFF_OTHERS},
         {4, UNOPENED_4, 0, RAMI_OPT_JOKER_CHOICE | RAMI_OPT_OPEN_PURE_RUN},
         {2, UNOPENED_2, 0, 0},
         {1, UNOPENED_1, 0, RAMI_OPT_PICKUP_MUST_MELD},
