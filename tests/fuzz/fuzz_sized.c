@@ -4,7 +4,7 @@
  *
  *  - inputs (rami_ruleset to rami_ruleset_check, rami_game_new and every
  *    function that reads a ruleset; rami_deal to rami_game_new_deal;
- *    rami_bot_options to rami_bot_choose), each in a heap block of exactly
+ *    rami_bot_options to rami_bot_choose and rami_game_hint_with), each in a heap block of exactly
  *    its size so that a read beyond it is caught: a size below the first
  *    published one or above RAMI_STRUCT_SIZE_MAX, or a non-zero byte the
  *    library does not know, is RAMI_E_ARG; otherwise the call does exactly
@@ -268,12 +268,25 @@ static void bot_input(fz_input *in, const rami_game *g)
     memset(&got, GUARD, sizeof got);
     int st = size >= 4 ? rami_bot_choose(g, (const rami_bot_options *)p, &got) : RAMI_E_ARG;
     int ws = rami_bot_choose(g, &defaults, &want);
+    /* The hint reads the same struct (RANDOM is refused there). */
+    char why[96], why_want[96];
+    memset(why, GUARD, sizeof why);
+    rami_move hint, hint_want;
+    memset(&hint, GUARD, sizeof hint);
+    int hs = size >= 4 ? rami_game_hint_with(g, (const rami_bot_options *)p, &hint, why, sizeof why)
+                       : RAMI_E_ARG;
+    int hw = rami_game_hint_with(g, &defaults, &hint_want, why_want, sizeof why_want);
+    FUZZ_ASSERT(today.level == RAMI_BOT_GREEDY || hw == RAMI_E_ARG);
     if (refused_size(size, 24) || trailing) {
         FUZZ_ASSERT(st == RAMI_E_ARG && fz_all(&got, 0, sizeof got, GUARD));
+        FUZZ_ASSERT(hs == RAMI_E_ARG && fz_all(&hint, 0, sizeof hint, GUARD));
+        FUZZ_ASSERT(size < 4 || why[0] == '\0'); /* size < 4: not called */
     } else {
-        FUZZ_ASSERT(st == ws);
+        FUZZ_ASSERT(st == ws && hs == hw);
         if (st == RAMI_OK)
             FUZZ_ASSERT(memcmp(&got, &want, sizeof got) == 0);
+        if (hs == RAMI_OK)
+            FUZZ_ASSERT(memcmp(&hint, &hint_want, sizeof hint) == 0 && strcmp(why, why_want) == 0);
     }
     free(p);
 }
