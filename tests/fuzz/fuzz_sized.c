@@ -280,7 +280,8 @@ static void bot_input(fz_input *in, const rami_game *g)
     if (refused_size(size, 24) || trailing) {
         FUZZ_ASSERT(st == RAMI_E_ARG && fz_all(&got, 0, sizeof got, GUARD));
         FUZZ_ASSERT(hs == RAMI_E_ARG && fz_all(&hint, 0, sizeof hint, GUARD));
-        FUZZ_ASSERT(size < 4 || why[0] == '\0'); /* size < 4: not called */
+        /* the reason of the argument error, NUL-terminated (size < 4: not called) */
+        FUZZ_ASSERT(size < 4 || memchr(why, 0, sizeof why) != NULL);
     } else {
         FUZZ_ASSERT(st == ws && hs == hw);
         if (st == RAMI_OK)
