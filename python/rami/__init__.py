@@ -22,9 +22,9 @@ from .errors import (STATUS_NAMES, ArgumentError, BufferTooSmallError, ClosedRam
                      NotInHandError, NotOpenedError,
                      NotYourTurnError, OpeningError, OpeningTurnError, OutOfMemoryError,
                      ParseError, PhaseError, PickedCardError, PickupError, PickupMeldError,
-                     RamiError, RulesetError, SwapError, UndoError, strerror)
-from .game import (END_REASONS, RETURN_KINDS, BotLevel, Game, Meld, Phase, RoundResult, Solution,
-                   meld_check, solve_hand)
+                     RamiError, Refusal, RulesetError, SwapError, UndoError, strerror)
+from .game import (END_REASONS, RETURN_KINDS, BotLevel, Event, EventKind, Game, Meld, Phase,
+                   RoundResult, Solution, TurnInfo, meld_check, solve_hand)
 from .moves import Move, MoveKind, Side
 from .rules import PRESET_NAMES, UNLIMITED_RESTOCKS, Option, Preset, Ruleset
 
@@ -40,6 +40,12 @@ def version() -> str:
     return _lib.lib().rami_version().decode()
 
 
+def version_number() -> int:
+    """The loaded librami's version as MAJOR * 10000 + MINOR * 100 + PATCH."""
+    from . import _lib
+    return int(_lib.lib().rami_version_number())
+
+
 JOKER = Card(0x50)
 
 __all__ = [
@@ -52,5 +58,5 @@ __all__ = [
     'InvalidMeldError', 'OpeningError', 'NotOpenedError', 'LayoffError', 'ClosedRamiError',
     'SwapError', 'PickedCardError', 'JokerReplayError', 'MustDiscardError', 'PickupError',
     'UndoError', 'CorruptRecordError', 'InternalError', 'LimitError', 'OpeningTurnError',
-    'PickupMeldError',
+    'PickupMeldError', 'Refusal', 'Event', 'EventKind', 'TurnInfo', 'version_number',
 ]

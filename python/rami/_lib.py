@@ -53,6 +53,7 @@ MAX_MOVES = 4096
 MAX_SOLUTION_MELDS = 10
 JOKER = 0x50
 NO_CARD = 0
+NO_TARGET = 255
 
 u8, u16, u32, u64 = ctypes.c_uint8, ctypes.c_uint16, ctypes.c_uint32, ctypes.c_uint64
 i16, i32 = ctypes.c_int16, ctypes.c_int32

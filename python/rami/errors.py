@@ -3,14 +3,19 @@
 Every failed call raises a :class:`RamiError` subclass that carries the
 status code (``status``), its name (``name``, e.g. ``'RAMI_E_MELD'``) and
 the reason: the engine's own sentence for a refused move or ruleset, else
-the status' message. Refused moves are :class:`IllegalMoveError`\\ s, so
+the status' message. A move refused by :meth:`Game.play`, :meth:`Game.check`
+or :meth:`Game.play_action` also carries ``refusal``, a :class:`Refusal`
+(rami_game_check_ex's structured form, for a program to word the refusal
+itself or to point at the cards); other errors have ``refusal`` None.
+Refused moves are :class:`IllegalMoveError`\\ s, so
 ``except rami.IllegalMoveError`` catches every rule the engine enforces;
 argument and parse errors are also ``ValueError``\\ s.
 """
 
 from __future__ import annotations
 
-from typing import Dict, Optional, Type
+import dataclasses
+from typing import Any, Dict, Optional, Tuple, Type
 
 from . import _lib
 
@@ -32,15 +37,39 @@ def strerror(status: int) -> str:
     return _lib.lib().rami_strerror(status).decode()
 
 
+@dataclasses.dataclass(frozen=True)
+class Refusal:
+    """What a refused move is about (rami_refusal, from rami_game_check_ex).
+
+    ``status``/``name`` as the exception's; ``seat``: the seat to move
+    (NotYourTurnError), the meld's owner (ClosedRamiError), else the player;
+    ``target``: the table meld of a lay-off or swap (None if none);
+    ``points_needed``/``points_laid``: the opening requirement and what was
+    laid this turn before the move; ``phase``: the phase the move did not fit
+    (PhaseError); ``cards``: the card(s) the refusal is about (the missing ones
+    for NotInHandError, the card taken for the pick-up rules, the joker for
+    JokerReplayError, none for turn/phase/argument errors, else the move's)."""
+    status: int
+    name: str
+    seat: int
+    target: Optional[int]
+    points_needed: int
+    points_laid: int
+    phase: int
+    cards: Tuple[Any, ...]  # Tuple[Card, ...]
+
+
 class RamiError(Exception):
     """A librami call failed."""
 
     status: int = 0
 
-    def __init__(self, status: Optional[int] = None, reason: Optional[str] = None) -> None:
+    def __init__(self, status: Optional[int] = None, reason: Optional[str] = None,
+                 refusal: Optional[Refusal] = None) -> None:
         self.status = type(self).status if status is None else status
         self.name = STATUS_NAMES.get(self.status, f'RAMI_E_{-self.status}')
         self.reason = reason or strerror(self.status)
+        self.refusal = refusal
         super().__init__(f'{self.name}: {self.reason}')
 
 
@@ -163,9 +192,10 @@ _BY_STATUS: Dict[int, Type[RamiError]] = {
 }
 
 
-def error(status: int, reason: Optional[str] = None) -> RamiError:
+def error(status: int, reason: Optional[str] = None,
+          refusal: Optional[Refusal] = None) -> RamiError:
     """The exception for a status code (a RamiError for unknown codes)."""
-    return _BY_STATUS.get(status, RamiError)(status, reason)
+    return _BY_STATUS.get(status, RamiError)(status, reason, refusal)
 
 
 def check(status: int, reason: Optional[str] = None) -> int:

@@ -15,8 +15,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _lib
 from .cards import Card, CardLike, card_array
-from .errors import ArgumentError, RamiError, check, error
-from .moves import Move, MoveLike, as_move
+from .errors import STATUS_NAMES, ArgumentError, RamiError, Refusal, check, error
+from .moves import Move, MoveKind, MoveLike, Side, as_move
 from .rules import Ruleset, RulesetLike, as_ruleset
 
 WHY_CAP = 256
@@ -59,6 +59,83 @@ class Meld:
 
     def __str__(self) -> str:
         return ' '.join(str(c) for c in self.cards)
+
+
+class EventKind(enum.IntEnum):
+    """What a history event is: a move (as :class:`MoveKind`) or one of
+    what happens between moves (rami_event_kind)."""
+    DRAW = 1
+    TAKE = 2
+    MELD = 3
+    LAYOFF = 4
+    SWAP = 5
+    DISCARD = 6
+    RESTOCK = 16  # the discard pile but its top became the stock, shuffled
+    OPENED = 17  # seat completed its opening with the meld before
+    ROUND_END = 18  # the round ended (end_reason says why)
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One event of the round's history (rami_event), as a seat may know it.
+
+    ``cards``: MELD the meld in table order; TAKE the card taken; DRAW the
+    card drawn, only if the viewer may see it (else empty); LAYOFF, SWAP
+    (the card given for the joker), DISCARD the card. ``move``: the move as
+    a :class:`Move` for the six move kinds (a draw is ``Move.draw()`` even
+    when the viewer saw its card), None for the others.
+    ``target``: the table meld (MELD: the new one's index); ``points``: MELD
+    its value, OPENED the value laid in the turn, RESTOCK the cards of the
+    new stock; ``end_reason``: ROUND_END's reason (as in :data:`END_REASONS`)."""
+    kind: EventKind
+    seat: int
+    turn: int
+    cards: Tuple[Card, ...]
+    move: Optional[Move]
+    target: Optional[int]
+    points: int
+    end_reason: Optional[str] = None
+
+    @classmethod
+    def from_c(cls, e: _lib.CEvent) -> 'Event':
+        kind = EventKind(e.kind)
+        cards = tuple(Card(c) for c in e.cards[:e.count])
+        move: Optional[Move] = None
+        if kind <= EventKind.DISCARD:
+            with_cards = kind not in (EventKind.DRAW, EventKind.TAKE)
+            move = Move(MoveKind(kind), cards if with_cards else (),
+                        e.target if kind in (EventKind.LAYOFF, EventKind.SWAP) else 0,
+                        Side(e.side) if kind in (EventKind.MELD, EventKind.LAYOFF) else Side.AUTO)
+        target = e.target if kind in (EventKind.MELD, EventKind.LAYOFF, EventKind.SWAP) else None
+        end = END_REASONS[e.target] if kind == EventKind.ROUND_END else None
+        return cls(kind, e.seat, e.turn, cards, move, target, e.points, end)
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnInfo:
+    """The state of the current turn (rami_turn_info): who moves, the
+    opening so far and what the player still owes. Outside the play phase
+    the turn fields are 0 / None."""
+    player: int
+    phase: Phase
+    opened: bool  # the seat has opened this round (also in this turn)
+    opened_this_turn: bool
+    points_laid: int  # value of the melds laid this turn (counts toward the opening)
+    opening_points: int  # the ruleset's opening requirement
+    melds_laid: int
+    undo_count: int  # plays of this turn undo() can take back
+    picked: Optional[Card]  # taken from the discard pile this turn
+    must_play: Optional[Card]  # PICKUP_MUST_MELD: the picked card, still to be played
+    jokers_to_replay: int  # JOKER_REPLAY: retrieved jokers still to be played
+    pure_run_needed: bool  # OPEN_PURE_RUN: the opening still lacks a run without joker
+    may_not_discard: Optional[Card]  # KEEP_PICKUP: the face that may not be discarded
+
+
+_LEGAL = RamiError(0, 'legal')
+
+
+def _card_or_none(code: int) -> Optional[Card]:
+    return Card(code) if code else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -237,6 +314,46 @@ class Game:
     def has_opened(self, player: int) -> bool:
         return bool(check(self._lib.rami_game_has_opened(self.handle, player)))
 
+    def hand_count(self, player: int) -> int:
+        """The number of cards in a seat's hand (what every seat may know)."""
+        return check(self._lib.rami_game_hand_count(self.handle, player))
+
+    def discard_pile(self) -> List[Card]:
+        """The whole discard pile, bottom first (the last is the top)."""
+        buf = (_lib.Card * _lib.MAX_PACK)()
+        n = ctypes.c_size_t()
+        check(self._lib.rami_game_discard_pile(self.handle, buf, _lib.MAX_PACK, ctypes.byref(n)))
+        return [Card(c) for c in buf[:n.value]]
+
+    def undo_count(self) -> int:
+        """How many plays of the current turn :meth:`undo` can take back now."""
+        return check(self._lib.rami_game_undo_count(self.handle))
+
+    def turn_info(self) -> TurnInfo:
+        """The state of the current turn (rami_game_turn_info)."""
+        t = _lib.CTurnInfo()
+        check(self._lib.rami_game_turn_info(self.handle, ctypes.byref(t), ctypes.sizeof(t)))
+        return TurnInfo(t.player, Phase(t.phase), bool(t.opened), bool(t.opened_this_turn),
+                        t.points_laid, t.opening_points, t.melds_laid, t.undo_count,
+                        _card_or_none(t.picked), _card_or_none(t.must_play),
+                        t.jokers_to_replay, bool(t.pure_run_needed),
+                        _card_or_none(t.may_not_discard))
+
+    def history(self, viewer: int = -1) -> List[Event]:
+        """The events of the current round in order, as seat ``viewer`` may
+        know them (-1: everything): each move, restocks, openings and the
+        round's end. Plays taken back with undo() are not history."""
+        cap = max(64, 3 * self.turn + 8)
+        while True:
+            buf = (_lib.CEvent * cap)()
+            n = ctypes.c_size_t()
+            st = self._lib.rami_game_history(self.handle, viewer, buf, cap, ctypes.byref(n))
+            if st != -3 or n.value <= cap:
+                break
+            cap = n.value
+        check(st)
+        return [Event.from_c(e) for e in buf[:n.value]]
+
     @property
     def stock_count(self) -> int:
         return int(self._lib.rami_game_stock_count(self.handle))
@@ -306,12 +423,34 @@ class Game:
     def _player(self, player: Optional[int]) -> int:
         return self.current_player if player is None else player
 
+    def _refused(self, seat: int, m: _lib.CMove, status: Optional[int] = None) -> RamiError:
+        """The exception of a refused move (status: what the failed call
+        returned; None: what the check says, RamiError(0) if legal): the
+        status, the engine's reason and the structured refusal
+        (rami_game_check_ex reads only)."""
+        r = _lib.CRefusal()
+        self._why.value = b''
+        st = self._lib.rami_game_check_ex(self.handle, seat, ctypes.byref(m), ctypes.byref(r),
+                                          ctypes.sizeof(r), self._why, WHY_CAP)
+        status = st if status is None else status
+        if status == 0:
+            return _LEGAL
+        if st != status:  # e.g. RAMI_E_NOMEM from play: the check has nothing to add
+            return error(status)
+        refusal = None
+        if r.struct_size:
+            refusal = Refusal(r.status, STATUS_NAMES.get(r.status, f'RAMI_E_{-r.status}'), r.seat,
+                              None if r.target == _lib.NO_TARGET else r.target,
+                              r.points_needed, r.points_laid, Phase(r.phase),
+                              tuple(Card(c) for c in r.cards[:r.count]))
+        return error(status, self._why.value.decode() or None, refusal)
+
     def check(self, move: MoveLike, player: Optional[int] = None) -> None:
         """Returns if the move is legal now; raises the IllegalMoveError (or
-        other RamiError) with the engine's reason if not."""
-        m = as_move(move).to_c()
-        check(self._lib.rami_game_check(self.handle, self._player(player), ctypes.byref(m),
-                                        self._why, WHY_CAP), self._why.value.decode())
+        other RamiError) with the engine's reason and ``refusal`` if not."""
+        err = self._refused(self._player(player), as_move(move).to_c())
+        if err.status < 0:
+            raise err
 
     def is_legal(self, move: MoveLike, player: Optional[int] = None) -> bool:
         try:
@@ -328,8 +467,7 @@ class Game:
         seat = self._player(player)
         st = self._lib.rami_game_play(self.handle, seat, ctypes.byref(m))
         if st < 0:
-            self._lib.rami_game_check(self.handle, seat, ctypes.byref(m), self._why, WHY_CAP)
-            raise error(st, self._why.value.decode() or None)
+            raise self._refused(seat, m, st)
 
     def undo(self, player: Optional[int] = None) -> None:
         """Takes back the last meld, lay-off or swap of this turn."""
@@ -377,8 +515,7 @@ class Game:
         st = self._lib.rami_game_play_action(self.handle, seat, int(action))
         if st < 0:
             m = self._ruleset.action_to_move(action).to_c()  # ArgumentError: no such id
-            self._lib.rami_game_check(self.handle, seat, ctypes.byref(m), self._why, WHY_CAP)
-            raise error(st, self._why.value.decode() or None)
+            raise self._refused(seat, m, st)
 
     def action_to_move(self, action: int) -> Move:
         return self._ruleset.action_to_move(action)

@@ -1,6 +1,7 @@
 """The Python package rami (python/rami) against the built library: struct
 layouts, errors, cards and moves, the game, integer actions, returns."""
 
+import dataclasses
 import json
 import os
 import re
@@ -283,3 +284,155 @@ def test_bad_action_ids_change_nothing():
     assert g.save() == before
     with pytest.raises(rami.ArgumentError):
         g.legal_actions_mask(__import__('numpy').zeros(10, dtype=__import__('numpy').int8))
+
+
+# ---- the 1.0 queries: turn state, hand sizes, discard pile, history, refusals ----
+
+def state(g):
+    return (g.save(), g.view(), g.turn_info(), g.history())
+
+
+def test_turn_info_follows_the_opening_and_undo():
+    g = dealt_game()
+    t = g.turn_info()
+    assert (t.player, t.phase, t.points_laid, t.opening_points, t.picked) == \
+        (0, rami.Phase.DRAW, 0, 51, None)
+    g.play('draw')
+    g.play('meld KC KD KH')
+    t = g.turn_info()
+    assert (t.points_laid, t.melds_laid, t.undo_count, t.opened) == (30, 1, 1, False)
+    assert g.undo_count() == 1
+    g.play('meld 8S 9S 10S')
+    t = g.turn_info()
+    assert (t.points_laid, t.melds_laid, t.opened, t.opened_this_turn) == (57, 2, True, True)
+    assert g.undo_count() == 2
+    g.undo()
+    assert g.turn_info().points_laid == 30 and g.undo_count() == 1
+    g.play('meld 8S 9S 10S')
+    g.play('discard 2C')
+    assert g.undo_count() == 0
+    g.play('take')  # seat 1 takes the 2C
+    t = g.turn_info()
+    assert (t.player, t.picked, t.undo_count, t.opened) == (1, rami.Card('2C'), 0, False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        t.player = 0  # type: ignore[misc]
+
+
+def test_hand_count_and_discard_pile():
+    g = dealt_game()
+    assert [g.hand_count(s) for s in (0, 1)] == [13, 13]
+    assert g.discard_pile() == [rami.Card('JD')]
+    g.play('draw')
+    g.play('discard 2C')
+    assert [g.hand_count(s) for s in (0, 1)] == [13, 13]
+    assert g.discard_pile() == rami.cards('JD 2C') and g.discard_top == rami.Card('2C')
+    g.play('take')
+    assert g.hand_count(1) == 14 and g.discard_pile() == [rami.Card('JD')]
+    before = state(g)
+    for bad in (-1, 2, 6):
+        with pytest.raises(rami.ArgumentError):
+            g.hand_count(bad)
+    assert state(g) == before
+
+
+def test_history_as_each_seat_may_know_it():
+    g = dealt_game()
+    g.play('draw')
+    g.play('meld KC KD KH')
+    g.play('meld 8S 9S 10S')
+    g.play('discard 2C')
+    g.play('draw', 1)
+    g.play('discard 9C', 1)
+    K = rami.EventKind
+    full = g.history()
+    assert [(e.kind, e.seat, e.turn) for e in full] == [
+        (K.DRAW, 0, 1), (K.MELD, 0, 1), (K.MELD, 0, 1), (K.OPENED, 0, 1), (K.DISCARD, 0, 1),
+        (K.DRAW, 1, 2), (K.DISCARD, 1, 2)]
+    assert [e.move for e in full] == [
+        rami.Move.draw(), rami.Move.meld('KC', 'KD', 'KH'), rami.Move.meld('8S', '9S', '10S'),
+        None, rami.Move.discard('2C'), rami.Move.draw(), rami.Move.discard('9C')]
+    assert (full[1].target, full[1].points, full[2].target, full[2].points) == (0, 30, 1, 27)
+    assert full[3].points == 57
+    assert full[0].cards == (rami.Card('8C'),) and full[5].cards == (rami.Card('7C'),)
+    # A draw from the stock shows its card only to the seat that drew it.
+    seat0, seat1 = g.history(0), g.history(1)
+    assert seat0[0] == full[0] and seat0[5].cards == () and seat0[5].move == rami.Move.draw()
+    assert seat1[0].cards == () and seat1[5] == full[5]
+    assert seat0[1:5] == full[1:5] == seat1[1:5]
+    before = state(g)
+    for bad in (-2, 2, 7):
+        with pytest.raises(rami.ArgumentError):
+            g.history(bad)
+    assert state(g) == before
+
+
+def test_undone_plays_are_not_history_and_a_round_ends_in_it():
+    g = dealt_game()
+    g.play('draw')
+    g.play('meld KC KD KH')
+    g.undo()
+    assert [e.kind for e in g.history()] == [rami.EventKind.DRAW]
+    g = rami.Game('51', players=3, seed=21)
+    played = play_to_end(g, levels=('greedy',))
+    events = g.history()
+    assert [e.move for e in events if e.move is not None] == played
+    end = events[-1]
+    assert end.kind == rami.EventKind.ROUND_END and end.end_reason == g.round_result().reason
+    assert sum(e.kind == rami.EventKind.ROUND_END for e in events) == 1
+    for seat in range(3):  # what a seat may know: its own draws, nobody else's
+        for e, mine in zip(events, g.history(seat)):
+            assert mine.kind == e.kind and mine.move == e.move
+            if e.kind == rami.EventKind.DRAW and e.seat != seat:
+                assert mine.cards == ()
+            else:
+                assert mine.cards == e.cards
+
+
+def test_refusals_are_structured_and_change_nothing():
+    g = dealt_game()
+    with pytest.raises(rami.NotYourTurnError) as e:
+        g.play('draw', 1)
+    r = e.value.refusal
+    assert (r.status, r.name, r.seat, r.cards, r.target) == (-6, 'RAMI_E_TURN', 0, (), None)
+    g.play('draw')
+    g.play('meld KC KD KH')
+    cases = [('discard 2C', rami.OpeningError, ('2C',)),
+             ('discard AS', rami.NotInHandError, ('AS',)),
+             ('meld 7S 7S 7H', rami.InvalidMeldError, ('7S', '7S', '7H')),
+             ('lay 5S on 1', rami.NotOpenedError, ('5S',))]
+    for move, cls, cards in cases:
+        before = state(g)
+        for call in (g.play, g.check):
+            with pytest.raises(cls) as e:
+                call(move)
+            r = e.value.refusal
+            assert isinstance(r, rami.Refusal), move
+            assert (r.status, r.name) == (cls.status, e.value.name)
+            assert r.cards == tuple(rami.cards(' '.join(cards))), move
+            assert (r.seat, r.points_needed, r.phase) == (0, 51, rami.Phase.PLAY)
+            assert state(g) == before, move
+    with pytest.raises(rami.OpeningError) as e:
+        g.play('discard 2C')
+    assert (e.value.refusal.points_laid, e.value.refusal.points_needed) == (30, 51)
+    assert '30 of 51' in e.value.reason
+    with pytest.raises(rami.NotOpenedError) as e:
+        g.check('lay 5S on 1')
+    assert e.value.refusal.target == 0
+    # The same refusal through the integer actions.
+    before = state(g)
+    with pytest.raises(rami.OpeningError) as e:
+        g.play_action(g.move_to_action('discard 2C'))
+    assert e.value.refusal.cards == (rami.Card('2C'),) and state(g) == before
+    assert g.check('meld 8S 9S 10S') is None
+    # Errors that are not refusals carry none.
+    with pytest.raises(rami.ParseError) as e:
+        g.play('meld XX')
+    assert e.value.refusal is None
+    with pytest.raises(rami.UndoError) as e:
+        rami.Game('51', 2, seed=1).undo()
+    assert e.value.refusal is None
+
+
+def test_version_number():
+    major, minor, patch = map(int, rami.version().split('.'))
+    assert rami.version_number() == major * 10000 + minor * 100 + patch >= 10000
