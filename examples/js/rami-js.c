@@ -20,7 +20,7 @@
 const char *rami_js_layout(void);
 size_t rami_js_heap_used(void);
 
-static char json[8192];
+static char json[12288];
 static size_t len;
 static int overflow;
 static int first; /* no comma before the next member */
@@ -118,6 +118,54 @@ static const char *comma(void)
     X(rami_bot_options, playouts)                                                                  \
     X(rami_bot_options, time_ms)
 
+#define TURN_INFO_FIELDS(X)                                                                        \
+    X(rami_turn_info, struct_size)                                                                 \
+    X(rami_turn_info, player)                                                                      \
+    X(rami_turn_info, phase)                                                                       \
+    X(rami_turn_info, opened)                                                                      \
+    X(rami_turn_info, opened_this_turn)                                                            \
+    X(rami_turn_info, points_laid)                                                                 \
+    X(rami_turn_info, opening_points)                                                              \
+    X(rami_turn_info, melds_laid)                                                                  \
+    X(rami_turn_info, undo_count)                                                                  \
+    X(rami_turn_info, picked)                                                                      \
+    X(rami_turn_info, must_play)                                                                   \
+    X(rami_turn_info, jokers_to_replay)                                                            \
+    X(rami_turn_info, pure_run_needed)                                                             \
+    X(rami_turn_info, may_not_discard)                                                             \
+    X(rami_turn_info, reserved)
+
+#define EVENT_FIELDS(X)                                                                            \
+    X(rami_event, kind)                                                                            \
+    X(rami_event, seat)                                                                            \
+    X(rami_event, target)                                                                          \
+    X(rami_event, side)                                                                            \
+    X(rami_event, count)                                                                           \
+    X(rami_event, reserved)                                                                        \
+    X(rami_event, points)                                                                          \
+    X(rami_event, turn)                                                                            \
+    X(rami_event, cards)                                                                           \
+    X(rami_event, reserved2)
+
+#define REFUSAL_FIELDS(X)                                                                          \
+    X(rami_refusal, struct_size)                                                                   \
+    X(rami_refusal, status)                                                                        \
+    X(rami_refusal, seat)                                                                          \
+    X(rami_refusal, target)                                                                        \
+    X(rami_refusal, points_needed)                                                                 \
+    X(rami_refusal, points_laid)                                                                   \
+    X(rami_refusal, phase)                                                                         \
+    X(rami_refusal, count)                                                                         \
+    X(rami_refusal, cards)                                                                         \
+    X(rami_refusal, reserved)
+
+/* Constants of the 1.0 queries (history events, refusals). */
+#define CONSTANTS_1_0(X)                                                                           \
+    X(RAMI_NO_TARGET)                                                                              \
+    X(RAMI_EVENT_RESTOCK)                                                                          \
+    X(RAMI_EVENT_OPENED)                                                                           \
+    X(RAMI_EVENT_ROUND_END)
+
 /* What the host must write for the timespec_get import (bot time limits). */
 typedef struct timespec timespec;
 #define TIMESPEC_FIELDS(X)                                                                         \
@@ -160,12 +208,16 @@ static void build(void)
     STRUCT(rami_move, MOVE_FIELDS);
     STRUCT(rami_solution, SOLUTION_FIELDS);
     STRUCT(rami_bot_options, BOT_OPTIONS_FIELDS);
+    STRUCT(rami_turn_info, TURN_INFO_FIELDS);
+    STRUCT(rami_event, EVENT_FIELDS);
+    STRUCT(rami_refusal, REFUSAL_FIELDS);
     STRUCT(timespec, TIMESPEC_FIELDS);
     put("\"size_t\":{\"size\":%zu,\"fields\":{}},\"pointer\":{\"size\":%zu,\"fields\":{}}},",
         sizeof(size_t), sizeof(void *));
     first = 1;
     put("\"constants\":{");
     CONSTANTS(CONSTANT)
+    CONSTANTS_1_0(CONSTANT)
     put("},\"status\":{");
     first = 1;
     RAMI_STATUS_LIST(STATUS)

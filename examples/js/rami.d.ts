@@ -38,14 +38,99 @@ export type StatusName =
 
 /** A failed library call. */
 export declare class RamiError extends Error {
-  constructor(status: number, code: string, reason: string);
+  constructor(status: number, code: string, reason: string, refusal?: Refusal | null);
   readonly name: 'RamiError';
   /** The library's status: a negative RAMI_E_* value. */
   readonly status: number;
-  /** The status's name, e.g. 'RAMI_E_MELD'. */
+  /** The status's name, e.g. 'RAMI_E_MELD' (the same as statusName). */
   readonly code: StatusName | string;
+  readonly statusName: StatusName | string;
   /** The library's English reason, or the status's sentence. */
   readonly reason: string;
+  /** A refused move (play, playAction, check): what it is about; else null. */
+  readonly refusal: Refusal | null;
+}
+
+/** What a refused move is about (rami_refusal of rami_game_check_ex), for a
+ * program to word the refusal itself or to point at the cards. */
+export interface Refusal {
+  status: number;
+  statusName: StatusName | string;
+  /** RAMI_E_TURN: the seat to move; RAMI_E_CLOSED: the meld's owner; else the player. */
+  seat: Seat;
+  /** A lay-off's or swap's table meld, or null. */
+  target: number | null;
+  /** The opening requirement. */
+  pointsNeeded: number;
+  /** The value laid this turn before this move. */
+  pointsLaid: number;
+  /** The phase the move did not fit (RAMI_E_PHASE). */
+  phase: Phase;
+  /** The card(s) the refusal is about: the missing ones (NOT_IN_HAND), the
+   * card taken (PICKED, PICKUP, PICKUP_MELD), a joker (JOKER_REPLAY), none
+   * (TURN, PHASE, ARG), else the move's cards. */
+  cards: Card[];
+}
+
+/** The state of the current turn (rami_turn_info); outside the play phase
+ * the turn fields are 0 / false / null. */
+export interface TurnInfo {
+  player: Seat;
+  phase: Phase;
+  /** The seat has opened this round (also in this turn). */
+  opened: boolean;
+  openedThisTurn: boolean;
+  /** Value of the melds laid this turn (what counts toward the opening). */
+  pointsLaid: number;
+  /** The ruleset's opening requirement. */
+  openingPoints: number;
+  meldsLaid: number;
+  /** Plays of this turn undo() can take back. */
+  undoCount: number;
+  /** Taken from the discard pile this turn. */
+  picked: Card | null;
+  /** pickup_must_meld: the picked card, still to be melded or laid off. */
+  mustPlay: Card | null;
+  /** joker_replay: retrieved jokers still to be played this turn. */
+  jokersToReplay: number;
+  /** open_pure_run: the opening still lacks a run without joker. */
+  pureRunNeeded: boolean;
+  /** keep_pickup: the face that may not be discarded. */
+  mayNotDiscard: Card | null;
+}
+
+export type EventKind = MoveKind | 'restock' | 'opened' | 'round_end';
+
+/** One event of the round's history (rami_event), as a seat may know it. */
+export interface HistoryEvent {
+  kind: EventKind;
+  /** Who moved; restock: whose turn it begins; round_end: who moved last. */
+  seat: Seat;
+  /** Turn of the round, from 1. */
+  turn: number;
+  /** meld: in table order; take: the card taken; draw: the card drawn, only
+   * when the viewer may see it (else []); lay, swap (the card given for the
+   * joker), discard: the card. */
+  cards: Card[];
+  /** meld: the new table meld's index; lay, swap: the table meld; else null. */
+  target: number | null;
+  /** meld: its value; opened: the value laid in the turn; restock: the new stock's size. */
+  points: number;
+  /** The move of a move event (a draw without its card), else null. */
+  move: Move | null;
+  /** The move's notation ('' for the other events). */
+  text: string;
+  /** round_end: why the round ended; else null. */
+  endReason: EndReason | null;
+}
+
+/** Options of Game.hint(): the bot's hint within this budget. */
+export interface HintOptions {
+  /** Default 'strong'. */
+  level?: BotLevel;
+  seed?: Seed;
+  playouts?: number;
+  timeMs?: number;
 }
 
 export type PresetName = '51' | '40' | '51-house' | '40-house' | 'finnish';
@@ -95,6 +180,8 @@ export interface Verdict {
   code: StatusName | string;
   /** The library's reason ('' when ok). */
   reason: string;
+  /** Game.check: what a refused move is about (null when ok, and for rulesets). */
+  refusal?: Refusal | null;
 }
 
 /** A move as a plain value. target is the 0-based table meld of a lay or
@@ -251,7 +338,15 @@ export declare class Game {
   readonly picked: Card | null;
 
   hand(seat: Seat): Card[];
+  /** The size of a seat's hand (what every seat may know). */
   handCount(seat: Seat): number;
+  /** The whole discard pile, bottom first (the last is the top). */
+  discardPile(): Card[];
+  /** Plays of this turn undo() can take back now. */
+  undoCount(): number;
+  turnInfo(): TurnInfo;
+  /** The round's events as viewer may know them (-1, the default: everything). */
+  history(viewer?: Seat | -1): HistoryEvent[];
   hasOpened(seat: Seat): boolean;
   melds(): TableMeld[];
   meld(index: number): TableMeld;
@@ -266,9 +361,20 @@ export declare class Game {
   undo(seat?: Seat): void;
   nextRound(): void;
 
+  /** Action ids are 0..numDistinctActions-1 (doc/actions.md). */
+  readonly numDistinctActions: number;
+  /** The legal moves' ids, ascending. */
+  legalActions(): Int32Array;
+  /** numDistinctActions bytes: 1 for each legal id. */
+  legalActionsMask(): Uint8Array;
+  moveToAction(move: MoveInput): number;
+  actionToMove(id: number): Move;
+  playAction(id: number, seat?: Seat): void;
+
   botMove(level?: BotLevel | BotOptions): Move;
   playBot(level?: BotLevel | BotOptions): Move;
-  hint(): Hint;
+  /** Without options the default hint; with them rami_game_hint_with. */
+  hint(options?: HintOptions): Hint;
 
   save(): string;
   viewJson(viewer: Seat | -1): string;
@@ -291,6 +397,8 @@ export interface Rami {
   readonly RamiError: typeof RamiError;
   /** The library's version ("1.0.0"). */
   readonly version: string;
+  /** The same as MAJOR * 10000 + MINOR * 100 + PATCH (10000). */
+  readonly versionNumber: number;
   /** The version of the rami.h the module was compiled with. */
   readonly headerVersion: string;
   /** The header's constants (RAMI_MAX_HAND, RAMI_JOKER, ...). */

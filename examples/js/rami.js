@@ -20,17 +20,21 @@
 import { createLayout } from './structs.js';
 import { DEFAULT_TIMESPEC, hostImports, wasmBytes } from './host.js';
 
-/** A failed library call: the status code, its name and the reason. */
+/** A failed library call: the status code, its name, the reason and, for
+ * a refused move, the library's structured refusal. */
 export class RamiError extends Error {
-  constructor(status, code, reason) {
+  constructor(status, code, reason, refusal = null) {
     super(reason);
     this.name = 'RamiError';
     /** The library's status, a negative number (RAMI_E_*). */
     this.status = status;
-    /** The status's name, e.g. 'RAMI_E_MELD'. */
+    /** The status's name, e.g. 'RAMI_E_MELD' (also as statusName). */
     this.code = code;
+    this.statusName = code;
     /** The library's English reason (or the status's sentence). */
     this.reason = reason;
+    /** What a refused move is about (rami_game_check_ex), or null. */
+    this.refusal = refusal;
   }
 }
 
@@ -49,6 +53,7 @@ const NAMES = {
     discard: 'RAMI_MOVE_DISCARD',
   },
   side: { auto: 'RAMI_SIDE_AUTO', low: 'RAMI_SIDE_LOW', high: 'RAMI_SIDE_HIGH' },
+  eventKind: { restock: 'RAMI_EVENT_RESTOCK', opened: 'RAMI_EVENT_OPENED', round_end: 'RAMI_EVENT_ROUND_END' },
   // Pairs, not an object: numeric keys would be reordered.
   preset: [
     ['51', 'RAMI_PRESET_51'],
@@ -86,8 +91,12 @@ const CALLS = `malloc free rami_js_layout rami_js_heap_used rami_version rami_st
   rami_game_ruleset rami_game_seed rami_game_stock_count rami_game_discard_count rami_game_discard_top
   rami_game_picked rami_game_hand rami_game_has_opened rami_game_meld_count rami_game_meld
   rami_game_scores rami_game_round_result rami_game_match_winners rami_game_next_round
-  rami_game_legal_moves rami_game_check rami_game_play rami_game_undo
-  rami_bot_options_init rami_bot_choose rami_game_hint rami_game_save rami_game_view_json`.split(/\s+/);
+  rami_game_legal_moves rami_game_play rami_game_undo
+  rami_bot_options_init rami_bot_choose rami_game_hint rami_game_save rami_game_view_json
+  rami_version_number rami_game_hand_count rami_game_discard_pile rami_game_undo_count
+  rami_game_turn_info rami_game_history rami_game_check_ex rami_game_hint_with
+  rami_num_distinct_actions rami_move_to_action rami_action_to_move rami_game_legal_actions
+  rami_game_legal_actions_mask rami_game_play_action`.split(/\s+/);
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -199,6 +208,8 @@ class Core {
       result: L.size('rami_round_result'),
       solution: L.size('rami_solution'),
       bot: L.size('rami_bot_options'),
+      turn: L.size('rami_turn_info'),
+      refusal: L.size('rami_refusal'),
       deal: L.size('rami_deal'),
       out: 8, // rami_game *
       count: 8, // size_t
@@ -207,6 +218,7 @@ class Core {
       cards: c.RAMI_MAX_PACK + 8,
       why: 512,
       fmt: 96, // rami_move_format's output while a reason waits in `why`
+      // Legal moves; also history events, action ids and masks while they fit.
       moves: c.RAMI_MAX_MOVES * L.size('rami_move'),
     };
     let total = 0;
@@ -218,6 +230,7 @@ class Core {
     const base = this.malloc(total);
     this.s = Object.fromEntries(Object.entries(offsets).map(([k, o]) => [k, base + o]));
     this.whyCap = parts.why;
+    this.scratchBytes = parts.moves;
     this.text = { ptr: 0, cap: 0 };
     this.moveSize = L.size('rami_move');
   }
@@ -255,8 +268,8 @@ class Core {
     return this.cstring(this.x.rami_strerror(status));
   }
 
-  error(status, reason) {
-    return new RamiError(status, this.statusName(status), reason || this.strerror(status));
+  error(status, reason, refusal = null) {
+    return new RamiError(status, this.statusName(status), reason || this.strerror(status), refusal);
   }
 
   /** Throws RamiError for a negative status; returns it otherwise. */
@@ -434,6 +447,111 @@ class Core {
     return names;
   }
 
+  // ---- refusals, turn state, history (1.0) ----
+
+  /** rami_game_check_ex of the rami_move at m for seat who: the status;
+   * the reason is then in why() and, if one was written, refusal(). */
+  judge(game, who, m) {
+    this.u8[this.s.why] = 0;
+    this.dv.setUint32(this.s.refusal, 0, true);
+    return this.x.rami_game_check_ex(game, who, m, this.s.refusal, this.layout.size('rami_refusal'), this.s.why, this.whyCap);
+  }
+
+  /** The refusal judge() wrote, as a plain object (null if none). */
+  refusal() {
+    const r = this.layout.read(this.dv, 'rami_refusal', this.s.refusal);
+    if (r.struct_size === 0 || r.status === 0) return null;
+    return {
+      status: r.status,
+      statusName: this.statusName(r.status),
+      seat: r.seat,
+      target: r.target === this.constants.RAMI_NO_TARGET ? null : r.target,
+      pointsNeeded: r.points_needed,
+      pointsLaid: r.points_laid,
+      phase: this.name('phase', r.phase),
+      cards: this.cardsOf(r.cards.slice(0, r.count)),
+    };
+  }
+
+  /** The RamiError of a move refused with status (what play returned):
+   * the reason and the refusal of rami_game_check_ex (which reads only). */
+  refused(game, who, m, status) {
+    const st = this.judge(game, who, m);
+    if (st !== status) return this.error(status); // e.g. RAMI_E_NOMEM: the check has nothing to add
+    return this.error(status, this.why(), this.refusal());
+  }
+
+  readTurnInfo(ptr = this.s.turn) {
+    const t = this.layout.read(this.dv, 'rami_turn_info', ptr);
+    return {
+      player: t.player,
+      phase: this.name('phase', t.phase),
+      opened: t.opened !== 0,
+      openedThisTurn: t.opened_this_turn !== 0,
+      pointsLaid: t.points_laid,
+      openingPoints: t.opening_points,
+      meldsLaid: t.melds_laid,
+      undoCount: t.undo_count,
+      picked: this.cardText[t.picked],
+      mustPlay: this.cardText[t.must_play],
+      jokersToReplay: t.jokers_to_replay,
+      pureRunNeeded: t.pure_run_needed !== 0,
+      mayNotDiscard: this.cardText[t.may_not_discard],
+    };
+  }
+
+  /** One rami_event as a plain object; a move event also as its Move. */
+  readEvent(ptr) {
+    const e = this.layout.read(this.dv, 'rami_event', ptr);
+    const moveKind = this.enums.moveKind.toName.get(e.kind);
+    const kind = moveKind ?? this.name('eventKind', e.kind);
+    const cards = e.cards.slice(0, e.count);
+    const onMeld = kind === 'meld' || kind === 'lay' || kind === 'swap';
+    let move = null;
+    if (moveKind) {
+      const draw = kind === 'draw' || kind === 'take';
+      this.layout.write(this.dv, 'rami_move', this.s.move, {
+        kind: e.kind,
+        count: draw ? 0 : cards.length,
+        target: kind === 'lay' || kind === 'swap' ? e.target : 0,
+        side: kind === 'meld' || kind === 'lay' ? e.side : 0,
+        cards: draw ? [] : cards,
+      });
+      move = this.readMove(this.s.move);
+    }
+    return {
+      kind,
+      seat: e.seat,
+      turn: e.turn,
+      cards: this.cardsOf(cards),
+      target: onMeld ? e.target : null,
+      points: e.points,
+      move,
+      text: move ? move.text : '',
+      endReason: kind === 'round_end' ? this.name('endReason', e.target) : null,
+    };
+  }
+
+  /** Bot options (level name or {level, seed, playouts, timeMs}) written at s.bot. */
+  writeBotOptions(o, defaultLevel) {
+    const lv = this.value('level', o.level ?? defaultLevel, 'bot level');
+    this.check(this.x.rami_bot_options_init(this.s.bot, lv));
+    const fields = this.layout.read(this.dv, 'rami_bot_options', this.s.bot);
+    if (o.seed !== undefined) fields.seed = this.seed(o.seed, 'bot seed');
+    if (o.playouts !== undefined) fields.playouts = this.int(o.playouts, 'playouts');
+    if (o.timeMs !== undefined) fields.time_ms = this.int(o.timeMs, 'timeMs');
+    if (fields.playouts < 0 || fields.time_ms < 0 || fields.playouts > 0xffffffff || fields.time_ms > 0xffffffff)
+      throw this.error(this.S.RAMI_E_ARG, 'playouts and timeMs must be 32-bit unsigned integers');
+    this.layout.write(this.dv, 'rami_bot_options', this.s.bot, fields);
+    return this.s.bot;
+  }
+
+  /** An action id: an integer of 0..2^32-1 (whether it names a move is the library's business). */
+  action(id) {
+    if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw this.error(this.S.RAMI_E_ARG, `an action id is an integer of 0..2^32-1, got ${id}`);
+    return id >>> 0;
+  }
+
   // ---- melds ----
 
   readMeldInfo(ptr = this.s.info) {
@@ -474,9 +592,13 @@ function makeApi(core) {
     }
   }
 
-  function verdict(status) {
-    if (status === 0) return { ok: true, status, code: core.statusName(0), reason: '' };
-    return { ok: false, status, code: core.statusName(status), reason: core.why() || core.strerror(status) };
+  /** {ok, status, code, reason}; for a move (Game.check) also its refusal (null when ok). */
+  function verdict(status, refusal) {
+    const v = status === 0
+      ? { ok: true, status, code: core.statusName(0), reason: '' }
+      : { ok: false, status, code: core.statusName(status), reason: core.why() || core.strerror(status) };
+    if (refusal !== undefined) v.refusal = refusal;
+    return v;
   }
 
   function rulesetPtr(rs) {
@@ -647,9 +769,50 @@ function makeApi(core) {
       return core.readCards(s.cards, core.dv.getUint32(s.count, true));
     }
 
-    /** How many cards a seat holds. */
+    /** How many cards a seat holds (what every seat may know). */
     handCount(seat) {
-      return this.hand(seat).length;
+      return core.check(x.rami_game_hand_count(this.#p, core.int(seat, 'seat')));
+    }
+
+    /** The whole discard pile, bottom first (the last card is the top). */
+    discardPile() {
+      const p = this.#p;
+      core.check(x.rami_game_discard_pile(p, s.cards, core.constants.RAMI_MAX_PACK, s.count));
+      return core.readCards(s.cards, core.dv.getUint32(s.count, true));
+    }
+
+    /** How many plays of this turn undo() can take back now. */
+    undoCount() {
+      return core.check(x.rami_game_undo_count(this.#p));
+    }
+
+    /** The state of the current turn: who moves, the opening so far, what the player still owes. */
+    turnInfo() {
+      core.check(x.rami_game_turn_info(this.#p, s.turn, core.layout.size('rami_turn_info')));
+      return core.readTurnInfo();
+    }
+
+    /** The events of the current round as seat viewer may know them (-1: everything). */
+    history(viewer = -1) {
+      const p = this.#p;
+      const v = core.int(viewer, 'viewer');
+      const size = core.layout.size('rami_event');
+      let buf = s.moves;
+      let st = x.rami_game_history(p, v, buf, Math.floor(core.scratchBytes / size), s.count);
+      if (st === core.S.RAMI_E_BUFFER) {
+        const n = core.dv.getUint32(s.count, true);
+        buf = core.malloc(n * size);
+        st = x.rami_game_history(p, v, buf, n, s.count);
+      }
+      try {
+        core.check(st);
+        const n = core.dv.getUint32(s.count, true);
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) out[i] = core.readEvent(buf + i * size);
+        return out;
+      } finally {
+        if (buf !== s.moves) x.free(buf);
+      }
     }
 
     hasOpened(seat) {
@@ -735,10 +898,9 @@ function makeApi(core) {
       const p = this.#p;
       const m = core.writeMove(move);
       const who = seat === undefined ? this.currentPlayer : core.int(seat, 'seat');
-      core.u8[s.why] = 0;
-      const st = x.rami_game_check(p, who, m, s.why, core.whyCap);
-      if (st === core.S.RAMI_E_ARG) throw core.error(st, core.why());
-      return verdict(st);
+      const st = core.judge(p, who, m);
+      if (st === core.S.RAMI_E_ARG) throw core.error(st, core.why(), core.refusal());
+      return verdict(st, core.refusal());
     }
 
     /** Plays move for seat (default: the current player). RamiError with the library's reason if it is refused. */
@@ -747,10 +909,72 @@ function makeApi(core) {
       const m = core.writeMove(move);
       const who = seat === undefined ? this.currentPlayer : core.int(seat, 'seat');
       const st = x.rami_game_play(p, who, m);
+      if (st < 0) throw core.refused(p, who, m, st);
+    }
+
+    // ---- integer actions (doc/actions.md) ----
+
+    /** N: action ids are 0..N-1 under this game's ruleset. */
+    get numDistinctActions() {
+      core.check(x.rami_game_ruleset(this.#p, s.ruleset));
+      return x.rami_num_distinct_actions(s.ruleset) >>> 0;
+    }
+
+    /** The ids of the legal moves, ascending. */
+    legalActions() {
+      const p = this.#p;
+      let buf = s.moves;
+      let st = x.rami_game_legal_actions(p, buf, core.scratchBytes >> 2, s.count);
+      if (st === core.S.RAMI_E_BUFFER) {
+        buf = core.malloc(4 * core.dv.getUint32(s.count, true));
+        st = x.rami_game_legal_actions(p, buf, core.dv.getUint32(s.count, true), s.count);
+      }
+      try {
+        core.check(st);
+        return new Int32Array(core.memory.buffer, buf, core.dv.getUint32(s.count, true)).slice();
+      } finally {
+        if (buf !== s.moves) x.free(buf);
+      }
+    }
+
+    /** A Uint8Array of numDistinctActions: 1 for each legal id. */
+    legalActionsMask() {
+      const p = this.#p;
+      const n = this.numDistinctActions;
+      const buf = n <= core.scratchBytes ? s.moves : core.malloc(n);
+      try {
+        core.check(x.rami_game_legal_actions_mask(p, buf, n, s.count));
+        return core.u8.slice(buf, buf + n);
+      } finally {
+        if (buf !== s.moves) x.free(buf);
+      }
+    }
+
+    /** The id of a move (object or notation) under this game's ruleset; legality is not checked. */
+    moveToAction(move) {
+      core.check(x.rami_game_ruleset(this.#p, s.ruleset));
+      const m = core.writeMove(move);
+      core.check(x.rami_move_to_action(s.ruleset, m, s.out), () => `${typeof move === 'string' ? move : 'the move'} has no action id`);
+      return core.dv.getUint32(s.out, true);
+    }
+
+    /** The move an id names (canonical form). */
+    actionToMove(id) {
+      core.check(x.rami_game_ruleset(this.#p, s.ruleset));
+      core.check(x.rami_action_to_move(s.ruleset, core.action(id), s.move), () => `no move has the id ${id}`);
+      return core.readMove(s.move);
+    }
+
+    /** Plays the move with that id for seat (default: the current player); refused as play(). */
+    playAction(id, seat) {
+      const p = this.#p;
+      const a = core.action(id);
+      const who = seat === undefined ? this.currentPlayer : core.int(seat, 'seat');
+      const st = x.rami_game_play_action(p, who, a);
       if (st < 0) {
-        core.u8[s.why] = 0;
-        x.rami_game_check(p, who, m, s.why, core.whyCap);
-        throw core.error(st, core.why());
+        core.check(x.rami_game_ruleset(p, s.ruleset));
+        core.check(x.rami_action_to_move(s.ruleset, a, s.move), () => `no move has the id ${id}`);
+        throw core.refused(p, who, s.move, st);
       }
     }
 
@@ -772,16 +996,7 @@ function makeApi(core) {
     botMove(level = 'greedy') {
       const p = this.#p;
       const o = typeof level === 'object' && level !== null ? level : { level };
-      const lv = core.value('level', o.level ?? 'greedy', 'bot level');
-      core.check(x.rami_bot_options_init(s.bot, lv));
-      const fields = core.layout.read(core.dv, 'rami_bot_options', s.bot);
-      if (o.seed !== undefined) fields.seed = core.seed(o.seed, 'bot seed');
-      if (o.playouts !== undefined) fields.playouts = core.int(o.playouts, 'playouts');
-      if (o.timeMs !== undefined) fields.time_ms = core.int(o.timeMs, 'timeMs');
-      if (fields.playouts < 0 || fields.time_ms < 0 || fields.playouts > 0xffffffff || fields.time_ms > 0xffffffff)
-        throw core.error(core.S.RAMI_E_ARG, 'playouts and timeMs must be 32-bit unsigned integers');
-      core.layout.write(core.dv, 'rami_bot_options', s.bot, fields);
-      core.check(x.rami_bot_choose(p, s.bot, s.move));
+      core.check(x.rami_bot_choose(p, core.writeBotOptions(o, 'greedy'), s.move));
       return core.readMove(s.move);
     }
 
@@ -792,11 +1007,17 @@ function makeApi(core) {
       return move;
     }
 
-    /** A suggested move for the current player and the reason: {move, reason}. */
-    hint() {
+    /** A suggested move for the current player and the reason: {move, reason}.
+     * With options ({timeMs, playouts, seed, level}; level 'strong' by
+     * default), the bot's hint within that budget (rami_game_hint_with). */
+    hint(options) {
       const p = this.#p;
+      if (options !== undefined && (options === null || typeof options !== 'object'))
+        throw core.error(core.S.RAMI_E_ARG, 'hint options: expected an object {timeMs, playouts, seed, level}');
+      const bot = options === undefined ? 0 : core.writeBotOptions(options, 'strong');
       core.u8[s.why] = 0;
-      core.check(x.rami_game_hint(p, s.move, s.why, core.whyCap));
+      if (options === undefined) core.check(x.rami_game_hint(p, s.move, s.why, core.whyCap));
+      else core.check(x.rami_game_hint_with(p, bot, s.move, s.why, core.whyCap), () => core.why());
       return { move: core.readMove(s.move), reason: core.why() };
     }
 
@@ -897,6 +1118,7 @@ function makeApi(core) {
     Game,
     RamiError,
     version: core.version,
+    versionNumber: x.rami_version_number(),
     headerVersion: core.headerVersion,
     constants: Object.freeze({ ...core.constants }),
     presets: Object.freeze([...core.enums.preset.toValue.keys()]),

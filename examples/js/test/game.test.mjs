@@ -49,7 +49,7 @@ test('legal moves: each is accepted by check and by play on a clone', () => {
       const sample = moves.length > 8 ? [0, 1, 2, moves.length - 1, pick(moves.length)] : moves.keys();
       for (const i of sample) {
         const m = moves[i];
-        assert.deepEqual(g.check(m), { ok: true, status: 0, code: 'RAMI_OK', reason: '' }, m.text);
+        assert.deepEqual(g.check(m), { ok: true, status: 0, code: 'RAMI_OK', reason: '', refusal: null }, m.text);
         assert.equal(g.check(m.text).ok, true);
         const c = g.clone();
         c.play(m);
@@ -67,8 +67,12 @@ test('legal moves: each is accepted by check and by play on a clone', () => {
 test('check: the library refuses with its status and reason', () => {
   const g = new Game(Ruleset.preset('51', 2), 42);
   const other = 1 - g.currentPlayer;
-  assert.deepEqual(g.check('draw', other), { ok: false, status: -6, code: 'RAMI_E_TURN', reason: `it is seat ${g.currentPlayer}'s turn` });
-  assert.deepEqual(g.check(`discard ${g.hand(g.currentPlayer)[0]}`), { ok: false, status: -7, code: 'RAMI_E_PHASE', reason: 'draw a card first' });
+  const refusal = (status, statusName, phase) =>
+    ({ status, statusName, seat: g.currentPlayer, target: null, pointsNeeded: 51, pointsLaid: 0, phase, cards: [] });
+  assert.deepEqual(g.check('draw', other),
+    { ok: false, status: -6, code: 'RAMI_E_TURN', reason: `it is seat ${g.currentPlayer}'s turn`, refusal: refusal(-6, 'RAMI_E_TURN', 'draw') });
+  assert.deepEqual(g.check(`discard ${g.hand(g.currentPlayer)[0]}`),
+    { ok: false, status: -7, code: 'RAMI_E_PHASE', reason: 'draw a card first', refusal: refusal(-7, 'RAMI_E_PHASE', 'draw') });
   g.play('draw');
   assert.equal(g.phase, 'play');
   const v = g.check({ kind: 'meld', cards: ['7S', '7S', '7H'] });

@@ -33,6 +33,14 @@ test(`${GAMES} games, every API that allocates, and the heap is back to its base
         g.determinize(g.currentPlayer, i).free();
         g.botMove('greedy');
         if (i % 500 === 0) g.botMove({ level: 'strong', playouts: 20 });
+        if (i % 500 === 0) g.hint({ playouts: 20 });
+        // The 1.0 queries, and a refused move (its RamiError carries a refusal).
+        g.history(g.currentPlayer);
+        g.turnInfo();
+        g.discardPile();
+        g.legalActions();
+        g.legalActionsMask();
+        assert.throws(() => g.play('discard AS', (g.currentPlayer + 1) % g.players), /turn/);
       }
       Game.load(g.save()).free();
       g.view(0);

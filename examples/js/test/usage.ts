@@ -1,7 +1,7 @@
 // Compiled (not run) by types.test.mjs with tsc --strict: a program using
 // every part of the API as rami.d.ts declares it.
 import { load, RamiError } from '../rami.js';
-import type { Card, Game, Move, MoveInput, Rami, RoundResult, Verdict, View } from '../rami.js';
+import type { Card, Game, HistoryEvent, Move, MoveInput, Rami, Refusal, RoundResult, TurnInfo, Verdict, View } from '../rami.js';
 
 async function main(): Promise<void> {
   const rami: Rami = await load({ wasm: new URL('../rami.wasm', import.meta.url) });
@@ -16,8 +16,17 @@ async function main(): Promise<void> {
     const moves: Move[] = game.legalMoves();
     const first: MoveInput = moves[0] ?? 'draw';
     const v = game.check(first, game.currentPlayer);
-    if (!v.ok) console.log(v.code, v.reason);
+    if (!v.ok) console.log(v.code, v.reason, v.refusal?.cards);
     const hint = game.hint();
+    const quick = game.hint({ timeMs: 5, playouts: 10 });
+    const turn: TurnInfo = game.turnInfo();
+    const log: HistoryEvent[] = game.history(game.currentPlayer);
+    const ids: Int32Array = game.legalActions();
+    const mask: Uint8Array = game.legalActionsMask();
+    const id: number = game.moveToAction(quick.move);
+    console.log(turn.pointsLaid, turn.openingPoints, turn.mustPlay, log[0]?.kind, log[0]?.move?.text, ids[0], mask.length);
+    console.log(game.actionToMove(id).text, game.numDistinctActions, game.discardPile(), game.undoCount());
+    if (game.phase === 'draw') game.playAction(game.moveToAction('draw'));
     const bot = game.botMove({ level: 'strong', playouts: 10, seed: 1, timeMs: 5 });
     game.play(bot.kind === 'discard' ? { kind: 'discard', cards: bot.cards } : bot);
     console.log(hint.reason, game.botMove('random').text, game.legalMoveCount());
@@ -25,7 +34,10 @@ async function main(): Promise<void> {
     try {
       game.undo();
     } catch (e) {
-      if (e instanceof RamiError) console.log(e.status, e.code, e.reason);
+      if (e instanceof RamiError) {
+        const r: Refusal | null = e.refusal;
+        console.log(e.status, e.code, e.statusName, e.reason, r?.pointsNeeded, r?.target);
+      }
     }
   }
   const result: RoundResult = game.roundResult();
@@ -46,7 +58,7 @@ async function main(): Promise<void> {
   const sol = rami.solveHand(rami.parseCards('7S 8S 9S'), 'min_penalty', rs);
   console.log(info.suit, check.valid, sol.penalty, rami.parseCard('jk'), rami.parseMove('draw').kind);
   console.log(rami.formatMove({ kind: 'lay', cards: ['9S'], target: 1, side: 'low' }), rami.strerror(-1), rami.statusName(-9));
-  console.log(rami.version, rami.headerVersion, rami.constants.RAMI_MAX_HAND, rami.presets, rami.levels, rami.options);
+  console.log(rami.version, rami.versionNumber, rami.headerVersion, rami.constants.RAMI_MAX_HAND, rami.presets, rami.levels, rami.options);
   console.log(rami.memory().heapUsed, ok.ok, rami.RamiError === RamiError);
 }
 
