@@ -27,6 +27,7 @@ const ui = {
   handKey: '',
   hint: null, // {move, reason}
   message: null, // {kind: 'info' | 'error' | 'hint', text}
+  refused: null, // the library's refusal of the last move tried: {cards, target, ...}
   resultShownFor: '',
   meldSizes: [],
   fresh: new Set(),
@@ -248,6 +249,7 @@ function wireControls() {
   $('#clear-btn').addEventListener('click', () => {
     ui.selected = [];
     ui.message = null;
+    ui.refused = null;
     render(snap);
   });
   $('#melds').addEventListener('click', (e) => {
@@ -298,7 +300,7 @@ function layOrSwap(index, cards = selectedCards()) {
   if (meld?.joker_as) tries.push({ kind: 'swap', cards, target: index });
   Promise.all(tries.map((m) => table.check(m))).then((verdicts) => {
     const reasons = verdicts.map((v, i) => (tries.length > 1 ? `${tries[i].kind === 'lay' ? 'Lay off' : 'Swap'}: ${v.reason}` : v.reason));
-    say('error', reasons.join(' · '));
+    showRefusal(verdicts[0], reasons.join(' · '));
   });
 }
 
@@ -310,10 +312,11 @@ async function act(options, fallback) {
   if (options.length > 1) return offerChoice(options);
   const move = options[0] ?? fallback;
   const verdict = await table.play(move);
-  if (!verdict.ok) return say('error', verdict.reason || verdict.code);
+  if (!verdict.ok) return showRefusal(verdict, verdict.reason || verdict.code);
   ui.selected = [];
   ui.hint = null;
   ui.message = null;
+  ui.refused = null;
   render(table.snapshot());
 }
 
@@ -368,12 +371,27 @@ async function nextRound() {
 
 function say(kind, text) {
   ui.message = { kind, text };
+  if (ui.refused) {
+    ui.refused = null;
+    renderMelds();
+    renderHand();
+  }
   renderStatus();
+}
+
+/** The library's reason, and its structured refusal on the screen: the
+ * cards it is about are marked in the hand, its meld on the table. */
+function showRefusal(verdict, text) {
+  say('error', text);
+  ui.refused = verdict.refusal ?? null;
+  renderMelds();
+  renderHand();
 }
 
 function noteBotMove({ seat, move }) {
   ui.lastBot = { seat, move };
   ui.message = null;
+  ui.refused = null;
 }
 
 // ---------------------------------------------------------------- drag
@@ -544,6 +562,7 @@ function renderMelds() {
       const moves = one ? legal.filter((x) => (x.kind === 'lay' || x.kind === 'swap') && x.target === m.index && x.cards[0] === one) : [];
       el.classList.toggle('target', moves.length > 0);
       el.classList.toggle('hinted', (ui.hint?.move.kind === 'lay' || ui.hint?.move.kind === 'swap') && ui.hint.move.target === m.index);
+      el.classList.toggle('refused', ui.refused?.target === m.index);
       const head = document.createElement('div');
       head.className = 'meld-head';
       head.innerHTML = `<span class="meld-no">${m.index + 1}</span> <span class="owner"></span> <span class="points">${m.points}</span>`;
@@ -558,15 +577,15 @@ function renderMelds() {
         j.textContent = `joker = ${m.joker_as.replace('?', ' (any suit)')}`;
         el.append(j);
       }
-      el.title = `${m.kind} of ${names[m.owner]} (${m.points} points)`;
+      el.title = m.owner === snap.me ? `your ${m.kind} (${m.points} points)` : `${m.kind} of ${names[m.owner]} (${m.points} points)`;
       return el;
     }),
   );
   ui.meldSizes = view.melds.map((m) => m.cards.length);
 }
 
-function hintedIndices() {
-  const cards = ui.hint?.move.cards ?? [];
+/** The indices of the hand that hold cards (each card once). */
+function handIndicesOf(cards) {
   const hand = handCards();
   const used = new Set();
   for (const c of cards) {
@@ -578,13 +597,15 @@ function hintedIndices() {
 
 function renderHand() {
   const hand = handCards();
-  const hinted = hintedIndices();
+  const hinted = handIndicesOf(ui.hint?.move.cards ?? []);
+  const refused = handIndicesOf(ui.refused?.cards ?? []);
   const box = $('#hand');
   box.replaceChildren(
     ...hand.map((c, i) => {
       const el = cardEl(c, { tag: 'button', index: i });
       el.classList.toggle('selected', ui.selected.includes(i));
       el.classList.toggle('hinted', hinted.has(i));
+      el.classList.toggle('refused', refused.has(i));
       if (c === snap.view.picked) el.classList.add('picked');
       return el;
     }),
@@ -639,10 +660,20 @@ function renderStatus() {
     text = `Your turn: draw from the stock${take ? ` or take the ${snap.view.discard.at(-1)}` : ''}.`;
     if (ui.lastBot) text = `${snap.names[ui.lastBot.seat]}: ${ui.lastBot.move.text}. ${text}`;
   } else {
-    text = 'Meld, lay off or swap a joker, then discard.';
+    text = `${owed(snap.turn)}Meld, lay off or swap a joker, then discard.`;
   }
   el.dataset.kind = kind;
   el.textContent = text;
+}
+
+/** What the library's turnInfo says is still to do this turn, in words. */
+function owed(turn) {
+  if (!turn) return '';
+  let text = '';
+  if (!turn.opened && turn.openingPoints > 0) text += `Opening: ${turn.pointsLaid} of ${turn.openingPoints} laid this turn. `;
+  if (turn.mustPlay) text += `The ${turn.mustPlay} you took must be melded or laid off this turn. `;
+  if (turn.jokersToReplay > 0) text += `Play the joker${turn.jokersToReplay > 1 ? 's' : ''} you took back this turn. `;
+  return text;
 }
 
 function renderLog() {
@@ -688,7 +719,7 @@ function renderResult() {
   );
   const winners = view.match_winners;
   $('#match-line').textContent = winners
-    ? `${winners.map((w) => names[w]).join(' and ')} ${winners.length > 1 ? 'win' : 'wins'} the match with the lowest total.`
+    ? `${winners.map((w) => names[w]).join(' and ')} ${winners.length > 1 || winners[0] === snap.me ? 'win' : 'wins'} the match with the lowest total.`
     : settings.rounds
       ? `Round ${view.round} of ${settings.rounds}. Lowest total wins.`
       : 'Lowest total wins.';

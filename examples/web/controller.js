@@ -17,11 +17,16 @@
 //   table.stop()             stop the bots and release the game
 //   events: 'update' (detail: Snapshot), 'bot-move' (detail: {seat, move})
 //
-// Snapshot: {view, legal, me, names, thinking, over, seed}
+// Snapshot: {view, legal, turn, me, names, thinking, over, seed}
 //   view    the library's view of the game for seat `me` (rami_game_view_json)
 //   legal   the human's legal moves (Move objects) while it is their turn, else []
+//   turn    the library's turnInfo() while it is the human's turn (opening so
+//           far, what is still owed), else null (a table may leave it out)
 //   names   a display name per seat
 //   thinking  the seat a bot is choosing for, or -1
+//
+// A refused Verdict carries the library's structured refusal (the cards and
+// meld it is about) when the table has it, for the page to highlight.
 //
 // Every decision comes from the library: legality and reasons from
 // Game.check / Game.play, moves from Game.legalMoves, bots and hints from
@@ -129,6 +134,7 @@ export class LocalTable extends EventTarget {
     this.last = {
       view,
       legal: mine ? g.legalMoves() : [],
+      turn: mine ? g.turnInfo() : null,
       me: this.me,
       names: this.names,
       thinking: this.thinking,
@@ -170,5 +176,5 @@ export class LocalTable extends EventTarget {
 
 function refusal(e) {
   if (e?.name !== 'RamiError') throw e;
-  return { ok: false, status: e.status, code: e.code, reason: e.reason };
+  return { ok: false, status: e.status, code: e.code, reason: e.reason, refusal: e.refusal ?? null };
 }

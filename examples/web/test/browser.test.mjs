@@ -105,6 +105,8 @@ function screen() {
         cards: [...e.querySelectorAll('.card')].map((c) => c.dataset.card),
       })),
       hand: q('#hand .card').map((c) => c.dataset.card),
+      refusedCards: q('#hand .card.refused').map((c) => c.dataset.card),
+      refusedMelds: q('.meld.refused').map((e) => Number(e.dataset.index)),
       status: document.querySelector('#status').textContent,
       statusKind: document.querySelector('#status').dataset.kind,
       hintMove: document.querySelector('#status').dataset.move ?? null,
@@ -189,10 +191,15 @@ async function playRound(state) {
       await clickCard(s.hand[1]);
       await page.click('#meld-btn');
       await page.waitForFunction(() => document.querySelector('#status').dataset.kind === 'error');
-      state.refused = (await screen()).status;
+      const refused = await screen();
+      state.refused = refused.status;
       assert.match(state.refused, /^\S+ \S+: .{8,}/, 'the cards and the library reason');
+      // The library's structured refusal marks the two cards in the hand.
+      assert.deepEqual(refused.refusedCards.sort(), [s.hand[0], s.hand[1]].sort());
+      assert.deepEqual(refused.refusedMelds, []);
       await shot('04-refused-meld');
       await page.click('#clear-btn');
+      assert.deepEqual((await screen()).refusedCards, [], 'clearing the selection clears the marks');
       continue;
     }
     await page.click('#hint-btn');
@@ -281,6 +288,8 @@ test('whole rounds through the page against two bots', async () => {
   await page.click('#stock');
   await page.waitForFunction(() => document.querySelectorAll('#hand .card').length === 14);
   const drawn = await screen();
+  // The opening so far, from the library's turnInfo.
+  assert.match(drawn.status, /^Opening: 0 of 51 laid this turn\. Meld, lay off/);
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('#hand .card').length === 14);
   const resumed = await screen();
@@ -329,7 +338,8 @@ test('whole rounds through the page against two bots', async () => {
   assert.equal(result.next, 'New match');
   const totals = result.rows.map((r) => Number(r.cells[3]));
   const winners = result.rows.flatMap((r, i) => (Number(r.cells[3]) === Math.min(...totals) ? [r.cells[0]] : []));
-  assert.match(result.match, new RegExp(`^${winners.join(' and ')} wins? the match`));
+  const verb = winners.length > 1 || winners[0] === 'You' ? 'win' : 'wins'; // never "You wins"
+  assert.match(result.match, new RegExp(`^${winners.join(' and ')} ${verb} the match with the lowest total\\.$`));
   await shot('08-match-over');
   assert.ok(state.undone, 'an undo was tried');
   assert.ok(state.refused, 'a refused meld was shown');
