@@ -159,12 +159,16 @@ static const char *comma(void)
     X(rami_refusal, cards)                                                                         \
     X(rami_refusal, reserved)
 
-/* Constants of the 1.0 queries (history events, refusals). */
+/* Constants of the 1.0 queries (history events, refusals, returns). */
 #define CONSTANTS_1_0(X)                                                                           \
     X(RAMI_NO_TARGET)                                                                              \
     X(RAMI_EVENT_RESTOCK)                                                                          \
     X(RAMI_EVENT_OPENED)                                                                           \
-    X(RAMI_EVENT_ROUND_END)
+    X(RAMI_EVENT_ROUND_END)                                                                        \
+    X(RAMI_RETURN_PENALTY)                                                                         \
+    X(RAMI_RETURN_RELATIVE)                                                                        \
+    X(RAMI_RETURN_WIN)                                                                             \
+    X(RAMI_RETURN_MATCH)
 
 /* What the host must write for the timespec_get import (bot time limits). */
 typedef struct timespec timespec;

@@ -100,6 +100,8 @@ export interface TurnInfo {
 }
 
 export type EventKind = MoveKind | 'restock' | 'opened' | 'round_end';
+/** rami_return_kind (doc/actions.md, "Returns"). */
+export type ReturnKind = 'relative' | 'penalty' | 'win';
 
 /** One event of the round's history (rami_event), as a seat may know it. */
 export interface HistoryEvent {
@@ -367,6 +369,14 @@ export declare class Game {
   legalActions(): Int32Array;
   /** numDistinctActions bytes: 1 for each legal id. */
   legalActionsMask(): Uint8Array;
+  /** The most actions one round can take (0: no turn cap, no bound). */
+  readonly maxGameLength: number;
+  /** Per-seat returns once the round (with {match: true}: the match) is over. */
+  returns(kind?: ReturnKind, options?: { match?: boolean }): number[];
+  /** What viewer may see now (doc/observations.md). */
+  observationTensor(viewer: Seat): Float32Array;
+  /** The observation plus what viewer saw happen this round. */
+  informationStateTensor(viewer: Seat): Float32Array;
   moveToAction(move: MoveInput): number;
   actionToMove(id: number): Move;
   playAction(id: number, seat?: Seat): void;

@@ -54,6 +54,7 @@ const NAMES = {
   },
   side: { auto: 'RAMI_SIDE_AUTO', low: 'RAMI_SIDE_LOW', high: 'RAMI_SIDE_HIGH' },
   eventKind: { restock: 'RAMI_EVENT_RESTOCK', opened: 'RAMI_EVENT_OPENED', round_end: 'RAMI_EVENT_ROUND_END' },
+  returnKind: { penalty: 'RAMI_RETURN_PENALTY', relative: 'RAMI_RETURN_RELATIVE', win: 'RAMI_RETURN_WIN' },
   // Pairs, not an object: numeric keys would be reordered.
   preset: [
     ['51', 'RAMI_PRESET_51'],
@@ -96,7 +97,9 @@ const CALLS = `malloc free rami_js_layout rami_js_heap_used rami_version rami_st
   rami_version_number rami_game_hand_count rami_game_discard_pile rami_game_undo_count
   rami_game_turn_info rami_game_history rami_game_check_ex rami_game_hint_with
   rami_num_distinct_actions rami_move_to_action rami_action_to_move rami_game_legal_actions
-  rami_game_legal_actions_mask rami_game_play_action`.split(/\s+/);
+  rami_game_legal_actions_mask rami_game_play_action rami_max_game_length rami_game_returns
+  rami_observation_tensor_size rami_information_state_tensor_size rami_game_observation_tensor
+  rami_game_information_state_tensor`.split(/\s+/);
 
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -945,6 +948,45 @@ function makeApi(core) {
       try {
         core.check(x.rami_game_legal_actions_mask(p, buf, n, s.count));
         return core.u8.slice(buf, buf + n);
+      } finally {
+        if (buf !== s.moves) x.free(buf);
+      }
+    }
+
+    /** The most actions one round of this ruleset can take (0: no turn cap, no bound). */
+    get maxGameLength() {
+      core.check(x.rami_game_ruleset(this.#p, s.ruleset));
+      return x.rami_max_game_length(s.ruleset) >>> 0;
+    }
+
+    /** Per-seat returns once the round is over ('relative', 'penalty' or 'win'); with {match: true}, of the match. */
+    returns(kind = 'relative', options = {}) {
+      const p = this.#p;
+      const code = core.value('returnKind', kind, 'return kind') | (options?.match ? core.constants.RAMI_RETURN_MATCH : 0);
+      const players = this.players;
+      core.check(x.rami_game_returns(p, code, s.moves, players));
+      return Array.from(new Float64Array(core.memory.buffer, s.moves, players));
+    }
+
+    /** What viewer may see now, as a Float32Array (doc/observations.md). */
+    observationTensor(viewer) {
+      return this.#tensor(false, viewer);
+    }
+
+    /** The observation plus what viewer saw happen this round, as a Float32Array. */
+    informationStateTensor(viewer) {
+      return this.#tensor(true, viewer);
+    }
+
+    #tensor(infoState, viewer) {
+      const p = this.#p;
+      const v = core.int(viewer, 'viewer');
+      core.check(x.rami_game_ruleset(p, s.ruleset));
+      const n = (infoState ? x.rami_information_state_tensor_size(s.ruleset) : x.rami_observation_tensor_size(s.ruleset)) >>> 0;
+      const buf = 4 * n <= core.scratchBytes ? s.moves : core.malloc(4 * n);
+      try {
+        core.check(infoState ? x.rami_game_information_state_tensor(p, v, buf, n) : x.rami_game_observation_tensor(p, v, buf, n));
+        return new Float32Array(core.memory.buffer, buf, n).slice();
       } finally {
         if (buf !== s.moves) x.free(buf);
       }

@@ -194,7 +194,7 @@ test('integer actions agree with the moves through a round', () => {
     g.playAction(ids[pick(ids.length)]);
     steps++;
   }
-  assert.ok(steps > 3);
+  assert.ok(steps > 3 && steps <= g.maxGameLength, `${steps} of at most ${g.maxGameLength}`);
   assert.equal(g.legalActions().length, 0);
   assert.equal(g.legalActionsMask().reduce((a, b) => a + b, 0), 0);
   g.free();
@@ -213,6 +213,51 @@ test('bad action ids change nothing', () => {
   assert.equal(e.refusal.phase, 'draw');
   refuses(g, () => g.playAction(0, 1), 'RAMI_E_TURN');
   refuses(g, () => g.moveToAction({ kind: 'meld', cards: ['7S', '8S'] }), 'RAMI_E_ARG');
+  g.free();
+});
+
+test('returns: once the round is over, from the round result; errors change nothing', () => {
+  const g = new Game({ ...Ruleset.preset('51', 3), matchRounds: 2 }, 6);
+  refuses(g, () => g.returns(), 'RAMI_E_PHASE');
+  playRandom(g, rng(8n));
+  assert.equal(g.phase, 'round_over');
+  const points = g.roundResult().points;
+  assert.deepEqual(g.returns('penalty'), points.map((p) => -p));
+  const sum = (a) => a.reduce((x, y) => x + y, 0);
+  for (const kind of ['relative', 'win']) {
+    const r = g.returns(kind);
+    assert.equal(r.length, 3);
+    assert.ok(Math.abs(sum(r)) < 1e-9, `${kind} is zero-sum: ${r}`);
+  }
+  assert.deepEqual(g.returns(), g.returns('relative'));
+  refuses(g, () => g.returns('score'), 'RAMI_E_ARG');
+  refuses(g, () => g.returns('win', { match: true }), 'RAMI_E_PHASE');
+  g.nextRound();
+  playRandom(g, rng(9n));
+  assert.equal(g.phase, 'match_over');
+  assert.ok(Math.abs(sum(g.returns('win', { match: true }))) < 1e-9);
+  g.free();
+});
+
+test('observation tensors: what a seat may know, nothing more', () => {
+  const g = new Game(Ruleset.preset('51', 2), 12);
+  playRandom(g, rng(4n), 9);
+  const obs = g.observationTensor(0);
+  const info = g.informationStateTensor(0);
+  assert.ok(obs instanceof Float32Array && info instanceof Float32Array);
+  assert.ok(obs.length > 100 && info.length > obs.length, `${obs.length} ${info.length}`);
+  assert.ok(obs.every(Number.isFinite) && info.every(Number.isFinite));
+  assert.deepEqual(g.observationTensor(0), obs, 'the same state, the same tensor');
+  assert.notDeepEqual(g.observationTensor(1), obs, 'another seat sees another hand');
+  // A copy with everything seat 0 cannot see dealt anew: seat 0's tensors are the same.
+  const d = g.determinize(0, 99);
+  assert.deepEqual(d.observationTensor(0), obs);
+  assert.deepEqual(d.informationStateTensor(0), info);
+  d.free();
+  for (const bad of [-1, 2, 9]) {
+    refuses(g, () => g.observationTensor(bad), 'RAMI_E_ARG');
+    refuses(g, () => g.informationStateTensor(bad), 'RAMI_E_ARG');
+  }
   g.free();
 });
 

@@ -41,6 +41,9 @@ async function main(): Promise<void> {
     }
   }
   const result: RoundResult = game.roundResult();
+  const returns: number[] = game.returns('win', { match: false });
+  const obs: Float32Array = game.observationTensor(0);
+  console.log(returns, obs.length, game.informationStateTensor(1).length, game.maxGameLength, game.returns());
   const totals: number[] = game.scores();
   const view: View = game.view(0);
   const hand: Card[] = game.hand(0);
