@@ -1,9 +1,13 @@
 #!/bin/sh
-# Instructions per self-play action and per rami_game_legal_moves call,
-# counted by callgrind: stable on a noisy machine, so a change can be
-# compared with the one before it. Each figure is the difference between a
-# run of 2N and a run of N operations, which cancels the setup cost.
+# Instructions per self-play action, per rami_game_legal_moves call, per
+# rami_meld_check call and per rami_solve_hand call, counted by callgrind:
+# stable on a noisy machine, so a change can be compared with the one
+# before it. Each figure is the difference between a run of 2N and a run
+# of N operations, which cancels the setup cost. Then the instructions of
+# each legal-move call over the positions of N self-play actions (a
+# profile dump after every call): their p50/p90/p99/max and mean.
 #   tests/bench/callgrind.sh [BUILD_DIR]     (default: build)
+# About a minute here (most of it the per-call dumps).
 set -eu
 build=${1:-build}
 exe="$build/tests/bench/rami-instr"
@@ -13,10 +17,25 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$exe" "$1" "$2" 2>&1 |
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
-for what in selfplay:20000 legal:20000; do
+for what in selfplay:20000:action legal:20000:call meld:200000:call solve:20000:call; do
     name=${what%%:*}
-    n=${what#*:}
+    rest=${what#*:}
+    n=${rest%%:*}
+    unit=${rest#*:}
     a=$(count "$name" "$n")
     b=$(count "$name" $((2 * n)))
-    echo "$name: $(( (b - a) / n )) instructions per $( [ "$name" = legal ] && echo call || echo action)"
+    echo "$name: $(( (b - a) / n )) instructions per $unit"
 done
+
+# One dump per rami_game_legal_moves call of 20,000 self-play actions.
+n=20000
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+valgrind --tool=callgrind --collect-atstart=no --toggle-collect=rami_game_legal_moves \
+    --dump-after=rami_game_legal_moves --combine-dumps=yes --dump-line=no \
+    --callgrind-out-file="$tmp/cg" "$exe" selfplay "$n" >/dev/null 2>&1
+sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$tmp/cg" | head -n "$n" | sort -n |
+    awk '{ v[NR] = $1; s += $1 }
+         END { printf "legal per call over %d self-play positions: p50 %d, p90 %d, p99 %d, max %d, mean %d; p99/p50 %.1f\n",
+                      NR, v[int(NR * 0.50)], v[int(NR * 0.90)], v[int(NR * 0.99)], v[NR], s / NR,
+                      v[int(NR * 0.99)] / v[int(NR * 0.50)] }'

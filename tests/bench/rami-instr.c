@@ -5,6 +5,14 @@
  *   rami-instr selfplay N   play N actions of random 4-player Rami 51
  *   rami-instr legal N      call rami_game_legal_moves N times over a
  *                           fixed set of positions
+ *   rami-instr meld N       call rami_meld_check N times on random 3-7
+ *                           card inputs (half of them melds)
+ *   rami-instr solve N      call rami_solve_hand N times (max points) on
+ *                           random 14-card hands with 2 jokers
+ *
+ * callgrind.sh also runs `selfplay` with a profile dump after every
+ * rami_game_legal_moves call, which gives the instructions of each call:
+ * their percentiles over the self-play positions.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,10 +56,87 @@ static void selfplay(unsigned long n, rami_game **keep, unsigned nkeep)
     rami_game_free(g);
 }
 
+/* Random 3-7 card inputs: half runs and sets (with a joker half the
+ * time), half cards drawn at random, in any order. */
+enum { MELDS = 4096 };
+static rami_card meld_cards[MELDS][7];
+static uint8_t meld_n[MELDS];
+
+static void build_melds(void)
+{
+    for (unsigned i = 0; i < MELDS; i++) {
+        unsigned kind = (unsigned)(rnd() % 4), suit = (unsigned)(rnd() % 4);
+        unsigned n = 3 + (unsigned)(rnd() % 5);
+        rami_card *c = meld_cards[i];
+        if (kind == 0) {
+            unsigned lo = 1 + (unsigned)(rnd() % (14 - n + 1));
+            for (unsigned k = 0; k < n; k++)
+                c[k] = RAMI_CARD(lo + k == 14 ? 1 : lo + k, suit);
+        } else if (kind == 1) {
+            n = 3 + (unsigned)(rnd() % 2);
+            unsigned r = 1 + (unsigned)(rnd() % 13);
+            for (unsigned k = 0; k < n; k++)
+                c[k] = RAMI_CARD(r, (suit + k) % 4);
+        } else {
+            for (unsigned k = 0; k < n; k++)
+                c[k] = rnd() % 20 == 0 ? RAMI_JOKER : RAMI_CARD(1 + rnd() % 13, rnd() % 4);
+        }
+        if (kind < 2 && rnd() % 2)
+            c[rnd() % n] = RAMI_JOKER;
+        for (unsigned k = n; k > 1; k--) {
+            unsigned j = (unsigned)(rnd() % k);
+            rami_card t = c[k - 1];
+            c[k - 1] = c[j];
+            c[j] = t;
+        }
+        meld_n[i] = (uint8_t)n;
+    }
+}
+
+static void melds(unsigned long n)
+{
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
+    build_melds();
+    unsigned ok = 0;
+    for (unsigned long i = 0; i < n; i++) {
+        rami_meld_info info;
+        ok += rami_meld_check(&rs, meld_cards[i % MELDS], meld_n[i % MELDS], &info) == RAMI_OK;
+    }
+    printf("%u of %lu are melds\n", ok, n);
+}
+
+/* 14 cards, 2 of them jokers, the naturals from two decks. */
+static void solves(unsigned long n)
+{
+    rami_ruleset rs;
+    rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
+    enum { HANDS = 1024 };
+    static rami_card hands[HANDS][14];
+    for (unsigned i = 0; i < HANDS; i++) {
+        uint8_t used[64] = {0};
+        for (unsigned k = 0; k < 12;) {
+            unsigned s = (unsigned)(rnd() % 4), r = 1 + (unsigned)(rnd() % 13);
+            if (used[s * 16 + r] < 2) {
+                used[s * 16 + r]++;
+                hands[i][k++] = RAMI_CARD(r, s);
+            }
+        }
+        hands[i][12] = hands[i][13] = RAMI_JOKER;
+    }
+    unsigned long points = 0;
+    for (unsigned long i = 0; i < n; i++) {
+        rami_solution sol;
+        rami_solve_hand(&rs, hands[i % HANDS], 14, RAMI_SOLVE_MAX_POINTS, &sol);
+        points += sol.points;
+    }
+    printf("%lu points\n", points);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: rami-instr selfplay|legal N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve N\n");
         return 2;
     }
     unsigned long n = strtoul(argv[2], NULL, 10);
@@ -67,8 +152,12 @@ int main(int argc, char **argv)
         }
         for (unsigned i = 0; i < POSITIONS; i++)
             rami_game_free(pos[i]);
+    } else if (strcmp(argv[1], "meld") == 0) {
+        melds(n);
+    } else if (strcmp(argv[1], "solve") == 0) {
+        solves(n);
     } else {
-        fprintf(stderr, "usage: rami-instr selfplay|legal N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve N\n");
         return 2;
     }
     return 0;
