@@ -214,11 +214,15 @@ static void gen_table(gen *x)
     }
 }
 
-void rami__gen_plays(const rami_ruleset *rs, const position *p, rami_card face, move_sink sink,
-                     void *ctx)
+void rami__gen(const rami_ruleset *rs, const position *p, rami_card face, unsigned what,
+               move_sink sink, void *ctx)
 {
     gen x = {rs, p, &p->hands[p->current], face, sink, ctx, false};
-    gen_sets(&x);
-    gen_runs(&x);
-    gen_table(&x);
+    if (what & GEN_MELDS) {
+        gen_sets(&x);
+        gen_runs(&x);
+    }
+    /* A lay-off or swap passes rules.c only where table_allowed holds. */
+    if ((what & GEN_TABLE) && table_allowed(rs, p))
+        gen_table(&x);
 }

@@ -85,14 +85,11 @@ typedef struct collect {
     finish_ctx fin; /* every candidate is judged from the same position */
     rami_move *buf;
     size_t cap, count;
-    bool no_melds; /* no meld can be legal: skip validating them */
 } collect;
 
 static bool collect_legal(void *ctx, const rami_move *m)
 {
     collect *c = ctx;
-    if (c->no_melds && m->kind == RAMI_MOVE_MELD)
-        return true;
     verdict v;
     if (rami__candidate_legal(&c->fin, m, &v)) {
         if (c->count < c->cap)
@@ -134,7 +131,6 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
     c.buf = buf;
     c.cap = cap;
     c.count = 0;
-    c.no_melds = false;
     rami_move m;
     memset(&m, 0, sizeof m);
     if (g->pos.phase == RAMI_PHASE_DRAW) {
@@ -143,8 +139,9 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         m.kind = RAMI_MOVE_DRAW_DISCARD;
         collect_legal(&c, &m);
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
-        c.no_melds = !rami__opening_possible(&g->rs, &g->pos);
-        rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, collect_legal, &c);
+        /* No meld is generated where none can be legal. */
+        unsigned what = rami__opening_possible(&g->rs, &g->pos) ? GEN_ALL : GEN_TABLE;
+        rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, what, collect_legal, &c);
         const hand *h = &g->pos.hands[g->pos.current];
         m.kind = RAMI_MOVE_DISCARD;
         m.count = 1;
