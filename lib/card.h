@@ -163,19 +163,38 @@ RAMI_INTERNAL uint64_t rami__rng_next(rami_rng *r);
 RAMI_INTERNAL uint32_t rami__rng_below(rami_rng *r, uint32_t bound);
 RAMI_INTERNAL void rami__shuffle(rami_rng *r, rami_card *cards, size_t n);
 
-/* ---- a hand: counts per face plus per-suit rank masks ---- */
+/* ---- a hand: per suit, one rank mask per copy ----
+ * A face has at most 3 copies (a pack has at most 3 decks), so a hand is
+ * three bit planes per suit: bit r of mask[s] while the hand holds a card
+ * of rank r and suit s, of two[s] while it holds two, of three[s] while it
+ * holds three. 26 bytes, canonical (equal hands compare equal with
+ * memcmp), and a count per face costs three bit tests. */
 typedef struct hand {
-    uint8_t cnt[4][16]; /* [suit][rank], rank 1..13 */
-    uint16_t mask[4];   /* bit rank set while cnt[suit][rank] > 0 */
+    uint16_t mask[4];  /* bit rank: at least one card of that face */
+    uint16_t two[4];   /* bit rank: at least two */
+    uint16_t three[4]; /* bit rank: three */
     uint8_t jokers;
     uint8_t size;
 } hand;
 
-static inline unsigned hand_count(const hand *h, rami_card c)
+/* Does the hand hold the natural of rank r and suit s? */
+static inline bool hand_has(const hand *h, unsigned s, unsigned r)
 {
-    return c == RAMI_JOKER ? h->jokers : h->cnt[RAMI_CARD_SUIT(c)][RAMI_CARD_RANK(c)];
+    return (h->mask[s] >> r) & 1u;
 }
 
+/* Copies of the natural of rank r and suit s in the hand. */
+static inline unsigned hand_face(const hand *h, unsigned s, unsigned r)
+{
+    return ((h->mask[s] >> r) & 1u) + ((h->two[s] >> r) & 1u) + ((h->three[s] >> r) & 1u);
+}
+
+static inline unsigned hand_count(const hand *h, rami_card c)
+{
+    return c == RAMI_JOKER ? h->jokers : hand_face(h, RAMI_CARD_SUIT(c), RAMI_CARD_RANK(c));
+}
+
+/* The caller guarantees fewer than 3 copies are there. */
 static inline void hand_add(hand *h, rami_card c)
 {
     h->size++;
@@ -183,9 +202,14 @@ static inline void hand_add(hand *h, rami_card c)
         h->jokers++;
         return;
     }
-    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
-    h->cnt[s][r]++;
-    h->mask[s] |= (uint16_t)(1u << r);
+    unsigned s = RAMI_CARD_SUIT(c);
+    uint16_t b = (uint16_t)(1u << RAMI_CARD_RANK(c));
+    if (!(h->mask[s] & b))
+        h->mask[s] |= b;
+    else if (!(h->two[s] & b))
+        h->two[s] |= b;
+    else
+        h->three[s] |= b;
 }
 
 /* The caller guarantees the card is there. */
@@ -196,9 +220,14 @@ static inline void hand_remove(hand *h, rami_card c)
         h->jokers--;
         return;
     }
-    unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
-    if (--h->cnt[s][r] == 0)
-        h->mask[s] &= (uint16_t) ~(1u << r);
+    unsigned s = RAMI_CARD_SUIT(c);
+    uint16_t b = (uint16_t)(1u << RAMI_CARD_RANK(c));
+    if (h->three[s] & b)
+        h->three[s] &= (uint16_t)~b;
+    else if (h->two[s] & b)
+        h->two[s] &= (uint16_t)~b;
+    else
+        h->mask[s] &= (uint16_t)~b;
 }
 
 /* ---- card.c ---- */

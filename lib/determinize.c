@@ -30,7 +30,7 @@ static void hand_counts(const hand *h, uint8_t counts[256])
     memset(counts, 0, 256);
     for (unsigned s = 0; s < 4; s++)
         for (unsigned r = 1; r <= 13; r++)
-            counts[RAMI_CARD(r, s)] = h->cnt[s][r];
+            counts[RAMI_CARD(r, s)] = (uint8_t)hand_face(h, s, r);
     counts[RAMI_JOKER] = h->jokers;
 }
 

@@ -116,7 +116,7 @@ static size_t key_hand_turn(const position *p, uint8_t *k)
     for (unsigned s = 0; s < 4; s++) {
         for (unsigned m = h->mask[s]; m; m &= m - 1) {
             unsigned r = lowest_bit(m), i = s * 13 + r - 1;
-            k[i >> 2] |= (uint8_t)(h->cnt[s][r] << ((i & 3u) * 2));
+            k[i >> 2] |= (uint8_t)(hand_face(h, s, r) << ((i & 3u) * 2));
         }
     }
     k[13] = h->jokers;
@@ -353,7 +353,7 @@ static bool may_be_played(const rami_ruleset *rs, const position *p, rami_card c
     /* A new meld holding c: a set of its rank, or a run of its suit. */
     unsigned suits = 0;
     for (unsigned t = 0; t < 4; t++)
-        suits += t != s && h->cnt[t][r] > 0;
+        suits += t != s && hand_has(h, t, r);
     if (suits >= 2 || (suits == 1 && jokers > 0))
         return true;
     for (unsigned places = card_places(c); places; places &= places - 1)

@@ -308,7 +308,7 @@ int rami_game_hand(const rami_game *g, int player, rami_card *buf, size_t cap, s
     size_t n = 0;
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++)
-            for (unsigned k = 0; k < h->cnt[suit][r]; k++)
+            for (unsigned k = 0; k < hand_face(h, suit, r); k++)
                 buf[n++] = RAMI_CARD(r, suit);
     for (unsigned k = 0; k < h->jokers; k++)
         buf[n++] = RAMI_JOKER;

@@ -202,7 +202,7 @@ static int neighbours(const hand *h, rami_card c)
     unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
     int score = 0;
     for (unsigned t = 0; t < 4; t++)
-        if (t != s && h->cnt[t][r])
+        if (t != s && hand_has(h, t, r))
             score += W.set_partner;
     for (int d = -2; d <= 2; d++) {
         if (d == 0)
@@ -217,7 +217,7 @@ static int neighbours(const hand *h, rami_card c)
             q = 1;
         else if (q == 15)
             q = 2;
-        if (h->cnt[s][q])
+        if (hand_has(h, s, (unsigned)q))
             score += d == 1 || d == -1 ? W.run_next : W.run_gap;
     }
     return score;
@@ -342,8 +342,9 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++) {
             rami_card o = RAMI_CARD(r, suit);
-            if (h->cnt[suit][r] && o != c && o != g->pos.picked && e.in_meld[o] < h->cnt[suit][r] &&
-                neighbours(h, o) == 0 && card_penalty(o, &g->rs) > pen)
+            if (hand_has(h, suit, r) && o != c && o != g->pos.picked &&
+                e.in_meld[o] < hand_face(h, suit, r) && neighbours(h, o) == 0 &&
+                card_penalty(o, &g->rs) > pen)
                 f->dearer_loose = true;
         }
 }

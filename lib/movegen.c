@@ -65,7 +65,7 @@ static void gen_sets(gen *x)
     for (unsigned r = 1; r <= 13 && !x->stop; r++) {
         unsigned held = 0;
         for (unsigned s = 0; s < 4; s++)
-            if (x->h->cnt[s][r])
+            if (hand_has(x->h, s, r))
                 held |= 1u << s;
         unsigned suits = bit_count(held);
         if (suits < 2 || suits + jmax < 3)
@@ -111,7 +111,7 @@ static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *po
         int next = (int)end + dir * (int)(gap + 1);
         if (next < 2 || next > 13 || hi - lo + gap + 2 > RAMI_MAX_MELD)
             break;
-        if (!x->h->cnt[suit][next])
+        if (!hand_has(x->h, suit, (unsigned)next))
             continue;
         nat[nn] = RAMI_CARD((unsigned)next, suit);
         pos[nn] = (uint8_t)next;
@@ -123,7 +123,7 @@ static void gen_runs(gen *x)
 {
     for (unsigned s = 0; s < 4 && !x->stop; s++) {
         for (unsigned r = 1; r <= 13 && !x->stop; r++) {
-            if (!x->h->cnt[s][r])
+            if (!hand_has(x->h, s, r))
                 continue;
             rami_card nat[RAMI_MAX_MELD];
             uint8_t pos[RAMI_MAX_MELD];

@@ -89,7 +89,7 @@ static void put_counts(float *out, const hand *h)
 {
     for (unsigned s = 0; s < 4; s++)
         for (unsigned r = 1; r <= 13; r++)
-            out[s * 13u + r - 1u] = h->cnt[s][r];
+            out[s * 13u + r - 1u] = (float)hand_face(h, s, r);
     out[52] = h->jokers;
 }
 

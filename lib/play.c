@@ -147,7 +147,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         m.count = 1;
         for (unsigned s = 0; s < 4; s++) {
             for (unsigned r = 1; r <= 13; r++) {
-                if (h->cnt[s][r]) {
+                if (hand_has(h, s, r)) {
                     m.cards[0] = RAMI_CARD(r, s);
                     collect_legal(&c, &m);
                 }

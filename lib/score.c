@@ -8,7 +8,7 @@ unsigned rami__hand_value(const hand *h, const rami_ruleset *rs)
     unsigned sum = (unsigned)h->jokers * rs->joker_penalty;
     for (unsigned suit = 0; suit < 4; suit++)
         for (unsigned r = 1; r <= 13; r++)
-            sum += h->cnt[suit][r] * card_penalty(RAMI_CARD(r, suit), rs);
+            sum += hand_face(h, suit, r) * card_penalty(RAMI_CARD(r, suit), rs);
     return sum;
 }
 

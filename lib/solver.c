@@ -133,7 +133,7 @@ static int prune_dead(const search *s, node *n)
         if (dead)
             leave_ranks(s, n, suit, dead);
         for (; live; live &= live - 1) {
-            unsigned r = lowest_bit(live), k = n->h.cnt[suit][r];
+            unsigned r = lowest_bit(live), k = hand_face(&n->h, suit, r);
             live_cards += k;
             bound += (int)k * s->gain[r];
         }
@@ -456,7 +456,7 @@ static unsigned solution_left(hand h, const solve_result *res, rami_card *left)
     for (unsigned suit = 0; suit < 4; suit++) {
         for (unsigned m = h.mask[suit]; m; m &= m - 1) {
             unsigned r = lowest_bit(m);
-            for (unsigned k = 0; k < h.cnt[suit][r]; k++)
+            for (unsigned k = 0; k < hand_face(&h, suit, r); k++)
                 left[n++] = RAMI_CARD(r, suit);
         }
     }
