@@ -44,6 +44,16 @@ static inline unsigned lowest_bit(unsigned x)
 #endif
 }
 
+static inline unsigned lowest_bit64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    uint32_t low = (uint32_t)x;
+    return low ? lowest_bit(low) : 32u + lowest_bit((uint32_t)(x >> 32));
+#endif
+}
+
 static inline unsigned highest_bit(unsigned x)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -56,15 +66,17 @@ static inline unsigned highest_bit(unsigned x)
 #endif
 }
 
+/* Without a popcount instruction (__POPCNT__), __builtin_popcount is a
+ * library call: the bit-parallel count is cheaper. */
 static inline unsigned bit_count(unsigned x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__)
     return (unsigned)__builtin_popcount(x);
 #else
-    unsigned n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
 #endif
 }
 

@@ -35,13 +35,38 @@ enum {
     F_LEFT_FREE = 8 /* some card other than the avoid face is left */
 };
 
-/* A search node: what is still undecided and what the path has gained. */
+/* Faces as one 64-bit word: suit s in bits 16s..16s+15, bit 16s+r for
+ * rank r (run positions: bit 16s+14 for the high ace). Bits 0 and 15 of a
+ * lane are never faces, so shifts by one or two stay in their lane. */
+#define LANES(x)   ((uint64_t)(x)*0x0001000100010001u)
+#define RANKS64    LANES(0x3FFEu) /* bits 1..13 of each lane */
+#define ACES64     LANES(0x0002u)
+#define LANE_OF(s) (16u * (s))
+
+/* A search node: the undecided faces and their copies (two, three: stale
+ * outside und, never read there), the jokers, and what the path gained. */
 typedef struct node {
-    hand h;
-    int value;
-    unsigned flags;
-    unsigned depth;
+    uint64_t und, two, three;
+    uint8_t jokers;
+    uint8_t flags;
+    uint8_t depth;
+    uint8_t cards; /* undecided naturals, copies included */
+    int16_t value;
+    int16_t gain; /* the most they add to the objective */
 } node;
+
+/* The undecided cards and flags of an expanded node and the value it was
+ * reached with: a node reached again in the same state with no more value
+ * can find nothing better in its subtree (the first visit searched it,
+ * and the search keeps the first selection of the best value), so it is
+ * cut. Different meld choices often leave the same cards (3 JK 5 and then
+ * 4 left, or 3 left and then 4 5 JK). */
+#define MEMO_SLOTS 64u
+typedef struct memo_slot {
+    uint64_t und, two, three;
+    uint8_t jokers, flags;
+    int16_t value;
+} memo_slot;
 
 typedef struct search {
     const solve_opts *o;
@@ -49,64 +74,144 @@ typedef struct search {
     int target;
     int best;
     bool done;
-    int gain[14];                 /* most a natural of each rank adds to the objective */
-    int joker_gain;               /* ... and a joker */
-    unsigned avoid_bit[4];        /* rank bit of the avoid face in its suit */
-    unsigned must_suit, must_bit; /* the must_use natural's suit and rank bit */
-    int prefix[POS_ACE_HIGH + 1]; /* prefix[k] = value of run positions 1..k */
+    bool points;          /* objective SOLVE_POINTS */
+    int ace_gain;         /* most an ace adds to the objective */
+    int joker_gain;       /* ... and a joker */
+    uint64_t avoid;       /* the avoid face's bit, 0 if none or a joker */
+    uint64_t must;        /* the must_use natural's bit, 0 if none or a joker */
+    uint8_t bit_gain[16]; /* what a natural adds, by rank (its bit in the lane) */
     unsigned best_depth;
     uint32_t nodes, max_nodes; /* nodes visited; the limit (0: none) */
     pick path[SOLVE_MAX_MELDS];
     pick best_path[SOLVE_MAX_MELDS];
+    uint64_t memo_used; /* bit i: memo[i] holds a state */
+    memo_slot memo[MEMO_SLOTS];
 } search;
-
-#define RANKS_MASK 0x3FFEu /* bits 1..13 */
 
 static unsigned min_u(unsigned a, unsigned b)
 {
     return a < b ? a : b;
 }
 
+/* What a natural of rank 2..13 adds to either objective (its set value,
+ * which is also its penalty); the ace's depends on the objective. */
+static const uint8_t rank_gain[14] = {0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+
+static int gain_of(const search *s, unsigned rank)
+{
+    return rank == RAMI_ACE ? s->ace_gain : rank_gain[rank];
+}
+
+/* The gain of the ranks 2..13 of one lane, by two table look-ups (bits
+ * 2..7 and bits 8..13). */
+#define GB(x, k, v) ((((x) >> (k)) & 1) * (v))
+#define GAIN_LO(x)                                                                                 \
+    (GB(x, 0, 2) + GB(x, 1, 3) + GB(x, 2, 4) + GB(x, 3, 5) + GB(x, 4, 6) + GB(x, 5, 7))
+#define GAIN_HI(x)                                                                                 \
+    (GB(x, 0, 8) + GB(x, 1, 9) + GB(x, 2, 10) + GB(x, 3, 10) + GB(x, 4, 10) + GB(x, 5, 10))
+#define G4(f, b)  f(b), f((b) + 1), f((b) + 2), f((b) + 3)
+#define G16(f, b) G4(f, b), G4(f, (b) + 4), G4(f, (b) + 8), G4(f, (b) + 12)
+#define G64(f)    G16(f, 0), G16(f, 16), G16(f, 32), G16(f, 48)
+static const uint8_t gain_lo[64] = {G64(GAIN_LO)};
+static const uint8_t gain_hi[64] = {G64(GAIN_HI)};
+
+/* The gain of a set of faces (RANKS64 bits). */
+static int faces_gain(const search *s, uint64_t f)
+{
+    int g = 0;
+    for (unsigned k = 0; k < 64; k += 16)
+        g += gain_lo[(f >> (k + 2)) & 63u] + gain_hi[(f >> (k + 8)) & 63u];
+    unsigned aces = (unsigned)((((f >> 1) & LANES(1u)) * LANES(1u)) >> 48);
+    return g + (int)aces * s->ace_gain;
+}
+
+/* The value of the run positions 1..k (SOLVE_POINTS). */
+static const uint8_t run_prefix[POS_ACE_HIGH + 1] = {0,  1,  3,  6,  10, 15, 21, 28,
+                                                     36, 45, 55, 65, 75, 85, 96};
+
 /* Jokers one new meld may take from the undecided cards. */
 static unsigned jokers_free(const search *s, const node *n)
 {
-    return min_u(n->h.jokers, s->jpm);
+    return min_u(n->jokers, s->jpm);
 }
 
-/* The suit's ranks as run positions: bit 14 repeats the ace (ace high). */
-static unsigned positions(unsigned rank_mask)
+/* The ranks of suit `suit` (bits 1..13). */
+static unsigned lane(uint64_t f, unsigned suit)
 {
-    return rank_mask | (rank_mask & 2u) << 13;
+    return (unsigned)(f >> LANE_OF(suit)) & 0x3FFEu;
 }
 
-/* Ranks of a suit that some run of undecided cards could hold: three
- * consecutive positions, or with jokers (j = jokers a meld may take) any
- * other natural within j + 1 positions. pure3 receives the first positions
- * of three consecutive naturals. */
-static unsigned run_live(unsigned rank_mask, unsigned j, unsigned *pure3)
+static uint64_t rotate(uint64_t x, unsigned k)
 {
-    unsigned t = positions(rank_mask);
-    unsigned p3 = t & t >> 1 & t >> 2;
-    unsigned live = p3 | p3 << 1 | p3 << 2;
+    return x >> k | x << (64 - k);
+}
+
+/* Faces that some set of undecided cards could hold: a face whose rank
+ * two other suits hold, or one other with a joker. */
+static uint64_t set_live(uint64_t u, unsigned j)
+{
+    uint64_t a = rotate(u, 16), b = rotate(u, 32), c = rotate(u, 48);
+    return j > 0 ? u & (a | b | c) : u & ((a & b) | (c & (a | b)));
+}
+
+/* Faces that some run of undecided cards could hold: three consecutive
+ * positions, or with jokers (j = jokers a meld may take) any other natural
+ * of the suit within j + 1 positions. *pure3 receives the first positions
+ * of three consecutive naturals. A lane's bit 15 and bit 0 are empty, so
+ * shifts by 1 and 2 stay in the lane; longer ones are masked. */
+static uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
+{
+    uint64_t t = u | (u & ACES64) << 13; /* the ace also at position 14 */
+    uint64_t p3 = t & t >> 1 & t >> 2;
+    uint64_t live = p3 | p3 << 1 | p3 << 2;
     if (j > 0) {
-        unsigned near = 0;
-        for (unsigned d = 1; d <= j + 1; d++)
-            near |= t << d | t >> d;
+        uint64_t near = t << 1 | t >> 1 | t << 2 | t >> 2;
+        for (unsigned d = 3; d <= j + 1; d++) {
+            uint64_t up = LANES((0xFFFFu << d) & 0xFFFFu), down = LANES(0xFFFFu >> d);
+            near |= (t << d & up) | (t >> d & down);
+        }
         live |= t & near;
     }
     *pure3 = p3;
-    return (live | (live >> 13 & 2u)) & RANKS_MASK;
+    return (live | (live >> 13 & ACES64)) & RANKS64;
 }
 
-/* Leaves every copy of the ranks `ranks` of suit `suit` in hand. Only the
- * mask changes: in the search a face is undecided while its mask bit is
- * set, and its count is read only then. */
-static void leave_ranks(const search *s, node *n, unsigned suit, unsigned ranks)
+/* Takes the gain and the number of the faces f (one copy each) off the
+ * node's. */
+static void drop(const search *s, node *n, uint64_t f)
 {
-    n->h.mask[suit] &= (uint16_t)~ranks;
+    for (; f; f &= f - 1) {
+        n->cards--;
+        n->gain = (int16_t)(n->gain - s->bit_gain[lowest_bit64(f) & 15u]);
+    }
+}
+
+/* Leaves the faces f (every copy) in hand: they are no longer undecided
+ * (their copies are not read again). */
+static void leave(const search *s, node *n, uint64_t f)
+{
+    n->und &= ~f;
     n->flags |= F_LEFT;
-    if (ranks != s->avoid_bit[suit])
+    if (f & ~s->avoid)
         n->flags |= F_LEFT_FREE;
+    drop(s, n, f);
+    uint64_t more = f & n->two; /* second copies, then third */
+    if (more) {
+        drop(s, n, more);
+        drop(s, n, more & n->three);
+    }
+}
+
+/* Takes one copy of each face of f (cards faces, gaining `gain` at most)
+ * out of the node. */
+static void take(node *n, uint64_t f, unsigned cards, int gain)
+{
+    uint64_t two = n->two, three = n->three;
+    n->three = three & ~f;
+    n->two = two & ~(f & ~three);
+    n->und &= ~(f & ~two);
+    n->cards = (uint8_t)(n->cards - cards);
+    n->gain = (int16_t)(n->gain - gain);
 }
 
 /* Leaves the dead cards in hand and returns the most the live ones (and
@@ -116,42 +221,23 @@ static int prune_dead(const search *s, node *n)
 {
     const solve_opts *o = s->o;
     unsigned j = jokers_free(s, n);
-    const uint16_t *m = n->h.mask;
-    unsigned two = (m[0] & m[1]) | (m[0] & m[2]) | (m[0] & m[3]) | (m[1] & m[2]) | (m[1] & m[3]) |
-                   (m[2] & m[3]);
-    unsigned three = (m[0] & m[1] & (m[2] | m[3])) | (m[2] & m[3] & (m[0] | m[1]));
-    unsigned set_live = j > 0 ? two : three;
-    unsigned pure = 0, live_cards = 0;
-    int bound = 0;
-    for (unsigned suit = 0; suit < 4; suit++) {
-        if (!m[suit])
-            continue;
-        unsigned p3;
-        unsigned live = (run_live(m[suit], j, &p3) | set_live) & m[suit];
-        pure |= p3;
-        unsigned dead = m[suit] & ~live;
-        if (dead)
-            leave_ranks(s, n, suit, dead);
-        for (; live; live &= live - 1) {
-            unsigned r = lowest_bit(live), k = hand_face(&n->h, suit, r);
-            live_cards += k;
-            bound += (int)k * s->gain[r];
-        }
-    }
-    if (o->need_pure_run && !(n->flags & F_PURE) && !pure)
+    uint64_t u = n->und, p3;
+    uint64_t live = (run_live(u, j, &p3) | set_live(u, j)) & u;
+    if (u & ~live)
+        leave(s, n, u & ~live);
+    if (o->need_pure_run && !(n->flags & F_PURE) && !p3)
         return -1;
-    if (s->must_bit && !(n->flags & F_MUST) && !(m[s->must_suit] & s->must_bit))
+    if (s->must && !(n->flags & F_MUST) && !(live & s->must))
         return -1; /* the natural that must be melded was left in hand */
     /* A meld holds at least two naturals and at most jpm jokers. */
-    bound += (int)min_u(n->h.jokers, s->jpm * (live_cards / 2)) * s->joker_gain;
-    return bound;
+    return n->gain + (int)min_u(n->jokers, s->jpm * (n->cards / 2u)) * s->joker_gain;
 }
 
 static void leaf(search *s, const node *n)
 {
     const solve_opts *o = s->o;
     unsigned flags = n->flags;
-    if (n->h.jokers > 0)
+    if (n->jokers > 0)
         flags |= F_LEFT | (o->avoid != RAMI_JOKER ? F_LEFT_FREE : 0u);
     if (o->need_pure_run && !(flags & F_PURE))
         return;
@@ -170,55 +256,59 @@ static void leaf(search *s, const node *n)
 
 static void dfs(search *s, node *n);
 
-/* Searches on with the meld s->path[n->depth] taken out of the hand: its
- * naturals nat (set: suits; run: positions), `jokers` jokers, worth gain. */
-static void descend(search *s, const node *n, int gain, unsigned jokers)
+/* A meld on the search path beside the faces it takes: its naturals f
+ * (nn of them, whose most the objective could gain is nat_gain), its
+ * jokers and what it gains. */
+typedef struct take_of {
+    uint64_t f;
+    unsigned nn;
+    int nat_gain;
+    unsigned jokers;
+    int gain;
+} take_of;
+
+/* Searches on with the meld s->path[n->depth] taken out of the hand. */
+static void descend(search *s, const node *n, const take_of *t)
 {
-    const pick *p = &s->path[n->depth];
     node child = *n;
-    unsigned faces = 0;
-    rami_card must = s->o->must_use;
-    if (p->kind == RAMI_MELD_SET) {
-        for (unsigned m = p->nat; m; m &= m - 1) {
-            unsigned suit = lowest_bit(m);
-            hand_remove(&child.h, RAMI_CARD(p->key, suit));
-            faces |= RAMI_CARD(p->key, suit) == must;
-        }
-    } else {
-        for (unsigned m = p->nat; m; m &= m - 1) {
-            rami_card c = RAMI_CARD(pos_rank(lowest_bit(m)), p->key);
-            hand_remove(&child.h, c);
-            faces |= c == must;
-        }
-        if (jokers == 0)
-            child.flags |= F_PURE;
+    take(&child, t->f, t->nn, t->nat_gain);
+    bool must = (t->f & s->must) != 0;
+    if (t->jokers > 0) {
+        child.jokers = (uint8_t)(child.jokers - t->jokers);
+        must |= s->o->must_use == RAMI_JOKER;
+    } else if (s->path[n->depth].kind == RAMI_MELD_RUN) {
+        child.flags |= F_PURE;
     }
-    if (jokers > 0) {
-        child.h.jokers -= (uint8_t)jokers;
-        child.h.size -= (uint8_t)jokers;
-        faces |= must == RAMI_JOKER;
-    }
-    if (faces)
+    if (must)
         child.flags |= F_MUST;
-    child.value += gain;
+    child.value = (int16_t)(child.value + t->gain);
     child.depth++;
     dfs(s, &child);
 }
+
+/* Bit i of a 4-bit suit mask moved to bit 16i: the faces of a set of rank
+ * 0, shifted by the rank. */
+static const uint64_t suit_lanes[16] = {
+    0x0000000000000000u, 0x0000000000000001u, 0x0000000000010000u, 0x0000000000010001u,
+    0x0000000100000000u, 0x0000000100000001u, 0x0000000100010000u, 0x0000000100010001u,
+    0x0001000000000000u, 0x0001000000000001u, 0x0001000000010000u, 0x0001000000010001u,
+    0x0001000100000000u, 0x0001000100000001u, 0x0001000100010000u, 0x0001000100010001u,
+};
 
 static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
 {
     unsigned others = 0;
     for (unsigned t = suit + 1; t < 4; t++)
-        if (n->h.mask[t] & 1u << rank)
+        if (n->und >> (LANE_OF(t) + rank) & 1u)
             others |= 1u << t;
     unsigned jmax = jokers_free(s, n);
-    bool points = s->o->objective == SOLVE_POINTS;
-    /* Subsets of the other suits, the largest first. */
-    for (unsigned sub = others;; sub = (sub - 1) & others) {
+    /* Subsets of the other suits, the largest first; a set needs two
+     * naturals. */
+    for (unsigned sub = others; sub != 0 && !s->done; sub = (sub - 1) & others) {
         unsigned nn = 1 + bit_count(sub);
         for (unsigned j = min_u(jmax, 4 - nn) + 1; j-- > 0 && !s->done;) {
             unsigned count = nn + j;
-            if (count < 3 || nn < 2)
+            if (count < 3)
                 continue;
             pick *p = &s->path[n->depth];
             p->kind = RAMI_MELD_SET;
@@ -226,12 +316,15 @@ static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
             p->lo = 0;
             p->count = (uint8_t)count;
             p->nat = (uint16_t)(sub | 1u << suit);
-            int gain = points ? (int)(count * set_value(rank))
-                              : (int)nn * s->gain[rank] + (int)j * s->joker_gain;
-            descend(s, n, gain, j);
+            take_of t;
+            t.f = suit_lanes[p->nat] << rank;
+            t.nn = nn;
+            t.nat_gain = (int)nn * gain_of(s, rank);
+            t.jokers = j;
+            t.gain =
+                s->points ? (int)(count * set_value(rank)) : t.nat_gain + (int)j * s->joker_gain;
+            descend(s, n, &t);
         }
-        if (sub == 0 || s->done)
-            break;
     }
 }
 
@@ -268,9 +361,14 @@ static void emit_run(search *s, const node *n, unsigned suit, const core *c, uns
     p->lo = (uint8_t)lo;
     p->count = (uint8_t)count;
     p->nat = (uint16_t)c->nat;
-    int gain = s->o->objective == SOLVE_POINTS ? s->prefix[lo + count - 1] - s->prefix[lo - 1]
-                                               : c->nat_gain + (int)jokers * s->joker_gain;
-    descend(s, n, gain, jokers);
+    take_of t;
+    t.f = (uint64_t)((c->nat & 0x3FFEu) | (c->nat >> 13 & 2u)) << LANE_OF(suit);
+    t.nn = c->nn;
+    t.nat_gain = c->nat_gain;
+    t.jokers = jokers;
+    t.gain = s->points ? run_prefix[lo + count - 1] - run_prefix[lo - 1]
+                       : c->nat_gain + (int)jokers * s->joker_gain;
+    descend(s, n, &t);
 }
 
 /* Grows the core by one more natural in direction dir (+1 up from the
@@ -290,7 +388,7 @@ static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int di
         longer.nat |= 1u << next;
         longer.nn++;
         longer.inside += g;
-        longer.nat_gain += s->gain[next];
+        longer.nat_gain += rank_gain[next];
         if (dir > 0)
             longer.q = (unsigned)next;
         else
@@ -305,14 +403,40 @@ static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int di
 
 static void runs_from(search *s, const node *n, unsigned suit, unsigned rank)
 {
-    unsigned t = n->h.mask[suit];
-    core c = {1u << rank, rank, rank, 0, 1, s->gain[rank]};
+    unsigned t = lane(n->und, suit);
+    core c = {1u << rank, rank, rank, 0, 1, gain_of(s, rank)};
     grow_run(s, n, suit, t, +1, &c);
     if (rank == RAMI_ACE && !s->done) {
-        core high = {1u << POS_ACE_HIGH, POS_ACE_HIGH, POS_ACE_HIGH, 0, 1, s->gain[RAMI_ACE]};
+        core high = {1u << POS_ACE_HIGH, POS_ACE_HIGH, POS_ACE_HIGH, 0, 1, s->ace_gain};
         grow_run(s, n, suit, t, -1, &high);
     }
 }
+
+/* True when the node's state was expanded before with at least its value;
+ * else remembers it. */
+static bool seen_before(search *s, const node *n)
+{
+    memo_slot k;
+    k.und = n->und;
+    k.two = n->two & k.und;
+    k.three = n->three & k.und;
+    k.jokers = n->jokers;
+    k.flags = n->flags;
+    k.value = n->value;
+    uint64_t h = (k.und ^ k.two * 0x9E3779B97F4A7C15u ^ k.three ^
+                  (uint64_t)(k.jokers << 4 | k.flags) * 0xC2B2AE3D27D4EB4Fu) *
+                 0xFF51AFD7ED558CCDu;
+    unsigned i = (unsigned)(h >> 58);
+    memo_slot *m = &s->memo[i];
+    if ((s->memo_used >> i & 1u) && m->und == k.und && m->two == k.two && m->three == k.three &&
+        m->jokers == k.jokers && m->flags == k.flags && m->value >= k.value)
+        return true;
+    s->memo_used |= (uint64_t)1 << i;
+    *m = k;
+    return false;
+}
+
+static void expand(search *s, node *n);
 
 static void dfs(search *s, node *n)
 {
@@ -327,26 +451,32 @@ static void dfs(search *s, node *n)
     if (bound < 0)
         return;
     int limit = s->target > 0 ? s->target - 1 : s->best;
-    if (n->value + bound <= limit)
+    if (n->value + bound <= limit || seen_before(s, n))
         return;
-    for (unsigned suit = 0; suit < 4; suit++) {
-        if (!n->h.mask[suit])
-            continue;
-        unsigned rank = lowest_bit(n->h.mask[suit]);
-        sets_from(s, n, suit, rank);
-        if (!s->done)
-            runs_from(s, n, suit, rank);
-        if (!s->done) {
-            rami_card c = RAMI_CARD(rank, suit);
-            if (c == s->o->must_use && !(n->flags & F_MUST))
-                return; /* its last copies may not stay in hand */
-            node child = *n;
-            leave_ranks(s, &child, suit, 1u << rank);
-            dfs(s, &child);
-        }
+    expand(s, n);
+}
+
+/* The lowest undecided card: the sets and runs it can start, or left in
+ * hand; a leaf when no card is undecided. */
+static void expand(search *s, node *n)
+{
+    if (!n->und) {
+        leaf(s, n);
         return;
     }
-    leaf(s, n);
+    unsigned b = lowest_bit64(n->und);
+    unsigned suit = b / 16, rank = b % 16;
+    sets_from(s, n, suit, rank);
+    if (!s->done)
+        runs_from(s, n, suit, rank);
+    if (s->done)
+        return;
+    uint64_t face = (uint64_t)1 << b;
+    if ((face & s->must) && !(n->flags & F_MUST))
+        return; /* its last copies may not stay in hand */
+    node child = *n;
+    leave(s, &child, face);
+    dfs(s, &child);
 }
 
 /* The table form of a chosen meld. */
@@ -379,26 +509,35 @@ static void pick_to_tmeld(const pick *p, tmeld *m)
     }
 }
 
+static uint64_t face_bit(rami_card c)
+{
+    return card_is_natural(c) ? (uint64_t)1 << (LANE_OF(RAMI_CARD_SUIT(c)) + RAMI_CARD_RANK(c)) : 0;
+}
+
 static void search_init(search *s, const solve_opts *opts, int target)
 {
-    memset(s, 0, sizeof *s);
     s->o = opts;
     s->jpm = opts->jokers_per_meld ? opts->jokers_per_meld : 1;
     s->target = target;
     s->best = -1;
-    for (unsigned k = 1; k <= POS_ACE_HIGH; k++)
-        s->prefix[k] = s->prefix[k - 1] + (int)pos_value(k);
-    bool points = opts->objective == SOLVE_POINTS;
-    for (unsigned r = 1; r <= 13; r++)
-        s->gain[r] =
-            points ? (int)set_value(r) : (int)penalty_value(RAMI_CARD(r, 0), opts->ace_penalty, 0);
-    s->joker_gain = points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
-    if (card_is_natural(opts->avoid))
-        s->avoid_bit[RAMI_CARD_SUIT(opts->avoid)] = 1u << RAMI_CARD_RANK(opts->avoid);
-    if (card_is_natural(opts->must_use)) {
-        s->must_suit = RAMI_CARD_SUIT(opts->must_use);
-        s->must_bit = 1u << RAMI_CARD_RANK(opts->must_use);
-    }
+    s->done = false;
+    s->best_depth = 0;
+    s->memo_used = 0;
+    s->nodes = 0;
+    s->max_nodes = 0;
+    s->points = opts->objective == SOLVE_POINTS;
+    s->ace_gain = s->points ? 11 : (int)penalty_value(RAMI_CARD(RAMI_ACE, 0), opts->ace_penalty, 0);
+    s->joker_gain = s->points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
+    s->avoid = face_bit(opts->avoid);
+    memcpy(s->bit_gain, rank_gain, sizeof rank_gain);
+    s->bit_gain[RAMI_ACE] = (uint8_t)s->ace_gain;
+    s->bit_gain[14] = s->bit_gain[15] = 0;
+    s->must = face_bit(opts->must_use);
+}
+
+static uint64_t lanes_of(const uint16_t m[4])
+{
+    return m[0] | (uint64_t)m[1] << 16 | (uint64_t)m[2] << 32 | (uint64_t)m[3] << 48;
 }
 
 int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res)
@@ -413,8 +552,18 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
     search_init(&s, opts, target);
     s.max_nodes = max_nodes;
     node root;
-    memset(&root, 0, sizeof root);
-    root.h = *h;
+    root.und = lanes_of(h->mask);
+    root.two = lanes_of(h->two);
+    root.three = lanes_of(h->three);
+    root.jokers = h->jokers;
+    root.flags = 0;
+    root.depth = 0;
+    root.value = 0;
+    root.cards = (uint8_t)(h->size - h->jokers);
+    int gain = faces_gain(&s, root.und);
+    if (root.two)
+        gain += faces_gain(&s, root.two) + faces_gain(&s, root.three);
+    root.gain = (int16_t)gain;
     dfs(&s, &root);
     if (res != NULL) {
         res->value = s.best;
