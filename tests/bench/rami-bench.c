@@ -1,6 +1,8 @@
 /* rami-bench: the speed and size figures of librami (issue "Performance").
  * Single-threaded; each figure is measured over several repetitions and
- * printed as the median with the spread (min..max). Run directly, or with
+ * printed as the median with the spread (min..max), with the CPU time of
+ * the same repetitions beside the wall-clock figure where it is measured,
+ * after the CPU model. Run directly, or with
  * `meson test --benchmark`. `--json` prints one JSON object instead.
  *
  *   rami-bench [--json] [--quick] [--only NAME]
@@ -15,11 +17,17 @@
 
 #define REPS 7
 
+/* A figure: its wall-clock samples and, where measured, the CPU time
+ * (the process's CPU clock) of the same repetitions as a mean per
+ * operation, in the same unit (the machine is shared: CPU time does not
+ * count the time other work held the core). */
 typedef struct figure {
     const char *name;
     const char *unit;
     double samples[REPS];
     int n;
+    double cpu[REPS];
+    int ncpu;
 } figure;
 
 static bool quick;
@@ -33,6 +41,42 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The process's CPU clock; cpu_clock is false where there is none (then
+ * no CPU figure is printed). */
+static bool cpu_clock = true;
+static double cpu_now(void)
+{
+    struct timespec t = {0, 0};
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0)
+        cpu_clock = false;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The CPU model (Linux's /proc/cpuinfo), the ns figures depend on it;
+ * "unknown" elsewhere (as WebAssembly, whose host gives no files). */
+static const char *cpu_model(void)
+{
+    static char model[128] = "unknown";
+#if !defined(__linux__) || defined(__EMSCRIPTEN__)
+    return model;
+#else
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return model;
+    char line[256];
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
+            snprintf(model, sizeof model, "%s", colon + 2);
+            model[strcspn(model, "\n")] = '\0';
+            break;
+        }
+    }
+    fclose(f);
+    return model;
+#endif
 }
 
 static uint64_t rnd_state = 0x2545F4914F6CDD1Dull;
@@ -50,31 +94,32 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median(figure *f)
+/* The median, min and max of n samples. */
+static double median(const double *v, int n)
 {
     double s[REPS];
-    memcpy(s, f->samples, sizeof s);
-    qsort(s, (size_t)f->n, sizeof s[0], cmp_double);
-    return s[f->n / 2];
+    memcpy(s, v, (size_t)n * sizeof s[0]);
+    qsort(s, (size_t)n, sizeof s[0], cmp_double);
+    return s[n / 2];
 }
 
-static double fmin_of(const figure *f)
+static double fmin_of(const double *v, int n)
 {
-    double m = f->samples[0];
-    for (int i = 1; i < f->n; i++)
-        m = f->samples[i] < m ? f->samples[i] : m;
+    double m = v[0];
+    for (int i = 1; i < n; i++)
+        m = v[i] < m ? v[i] : m;
     return m;
 }
 
-static double fmax_of(const figure *f)
+static double fmax_of(const double *v, int n)
 {
-    double m = f->samples[0];
-    for (int i = 1; i < f->n; i++)
-        m = f->samples[i] > m ? f->samples[i] : m;
+    double m = v[0];
+    for (int i = 1; i < n; i++)
+        m = v[i] > m ? v[i] : m;
     return m;
 }
 
-static figure figures[32];
+static figure figures[40];
 static int nfigures;
 
 static figure *fig(const char *name, const char *unit)
@@ -83,12 +128,19 @@ static figure *fig(const char *name, const char *unit)
     f->name = name;
     f->unit = unit;
     f->n = 0;
+    f->ncpu = 0;
     return f;
 }
 
 static void add(figure *f, double v)
 {
     f->samples[f->n++] = v;
+}
+
+static void add_cpu(figure *f, double v)
+{
+    if (cpu_clock)
+        f->cpu[f->ncpu++] = v;
 }
 
 /* ---- meld_check ---- */
@@ -144,7 +196,7 @@ static void bench_meld_check(void)
     figure *f = fig("meld_check", "ns/call");
     unsigned rounds = scale(200);
     for (int rep = 0; rep < REPS; rep++) {
-        double t0 = now();
+        double t0 = now(), c0 = cpu_now();
         unsigned ok = 0;
         for (unsigned r = 0; r < rounds; r++)
             for (unsigned i = 0; i < MELD_CORPUS; i++) {
@@ -152,6 +204,7 @@ static void bench_meld_check(void)
                 ok += rami_meld_check(&rs, corpus_cards[i], corpus_n[i], &info) == RAMI_OK;
             }
         add(f, (now() - t0) * 1e9 / ((double)rounds * MELD_CORPUS));
+        add_cpu(f, (cpu_now() - c0) * 1e9 / ((double)rounds * MELD_CORPUS));
         sink = ok;
     }
 }
@@ -205,12 +258,15 @@ static void bench_legal_moves(void)
     static double per[MAX_POSITIONS];
     figure *f = fig("legal_moves", "ns/call (median over positions)");
     figure *fm = fig("legal_moves_mean", "ns/call (mean over positions)");
+    figure *p90 = fig("legal_moves_p90", "ns/call (90th percentile over positions)");
+    figure *p99 = fig("legal_moves_p99", "ns/call (99th percentile over positions)");
+    figure *pmax = fig("legal_moves_max", "ns/call (slowest position)");
     unsigned opened = 0;
     for (unsigned i = 0; i < npositions; i++)
         opened += rami_game_has_opened(positions[i], rami_game_current_player(positions[i])) == 1;
     for (int rep = 0; rep < REPS; rep++) {
         enum { LOOPS = 10 };
-        double sum = 0;
+        double sum = 0, c0 = cpu_now();
         size_t total = 0;
         for (unsigned i = 0; i < npositions; i++) {
             double t0 = now();
@@ -225,6 +281,10 @@ static void bench_legal_moves(void)
         qsort(per, npositions, sizeof per[0], cmp_double);
         add(f, per[npositions / 2]);
         add(fm, sum / npositions);
+        add_cpu(fm, (cpu_now() - c0) * 1e9 / ((double)npositions * LOOPS));
+        add(p90, per[npositions * 90 / 100]);
+        add(p99, per[npositions * 99 / 100]);
+        add(pmax, per[npositions - 1]);
         sink = (unsigned)total;
     }
     fprintf(stderr, "legal_moves: %u positions (%u with the mover opened)\n", npositions, opened);
@@ -242,7 +302,7 @@ static void bench_selfplay(void)
     unsigned rounds = scale(200);
     for (int rep = 0; rep < REPS; rep++) {
         unsigned long actions = 0;
-        double t0 = now();
+        double t0 = now(), c0 = cpu_now();
         for (unsigned r = 0; r < rounds; r++) {
             rami_game *g;
             rami_game_new(&rs, (uint64_t)rep * 100000u + r, &g);
@@ -256,9 +316,11 @@ static void bench_selfplay(void)
             }
             rami_game_free(g);
         }
-        double t = now() - t0;
+        double t = now() - t0, c = cpu_now() - c0;
         add(fa, (double)actions / t);
         add(fr, rounds / t);
+        add_cpu(fa, (double)actions / c);
+        add_cpu(fr, rounds / c);
     }
 }
 
@@ -407,11 +469,12 @@ static void bench_solve(void)
         for (unsigned j = 0; j < 3; j++) {
             for (unsigned i = 0; i < HANDS; i++)
                 random_hand(hands[i], 14, j);
-            figure *f = fig(names[goal][j], "ns/call (median of per-hand times)");
+            figure *f = fig(names[goal][j], "ns/call (median of per-hand times; cpu: mean)");
             unsigned hands_n = scale(HANDS);
             for (int rep = 0; rep < REPS; rep++) {
                 /* The median over hands, as the target is stated per hand. */
                 static double per[HANDS];
+                double c0 = cpu_now();
                 for (unsigned i = 0; i < hands_n; i++) {
                     rami_solution sol;
                     double t0 = now();
@@ -419,6 +482,7 @@ static void bench_solve(void)
                         rami_solve_hand(&rs, hands[i], 14, (int)goal, &sol);
                     per[i] = (now() - t0) * 1e9 / 8;
                 }
+                add_cpu(f, (cpu_now() - c0) * 1e9 / (hands_n * 8.0));
                 qsort(per, hands_n, sizeof per[0], cmp_double);
                 add(f, per[hands_n / 2]);
             }
@@ -463,6 +527,28 @@ static void bench_bot(void)
     }
 }
 
+static void print_figure(const figure *f)
+{
+    printf("%-20s %14.1f %-10s spread %.1f..%.1f over %d runs", f->name, median(f->samples, f->n),
+           f->unit, fmin_of(f->samples, f->n), fmax_of(f->samples, f->n), f->n);
+    if (f->ncpu > 0)
+        printf("; cpu %.1f (%.1f..%.1f)", median(f->cpu, f->ncpu), fmin_of(f->cpu, f->ncpu),
+               fmax_of(f->cpu, f->ncpu));
+    printf("\n");
+}
+
+static void print_json(const figure *f, bool comma)
+{
+    printf("%s\n  \"%s\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f, \"unit\": \"%s\", "
+           "\"runs\": %d",
+           comma ? "," : "", f->name, median(f->samples, f->n), fmin_of(f->samples, f->n),
+           fmax_of(f->samples, f->n), f->unit, f->n);
+    if (f->ncpu > 0)
+        printf(", \"cpu_median\": %.3f, \"cpu_min\": %.3f, \"cpu_max\": %.3f",
+               median(f->cpu, f->ncpu), fmin_of(f->cpu, f->ncpu), fmax_of(f->cpu, f->ncpu));
+    printf("}");
+}
+
 struct bench {
     const char *name;
     void (*run)(void);
@@ -489,6 +575,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (!json)
+        printf("cpu: %s (ns figures are for this CPU)\n", cpu_model());
     for (size_t b = 0; b < sizeof benches / sizeof benches[0]; b++) {
         if (only != NULL && strcmp(only, benches[b].name) != 0)
             continue;
@@ -496,18 +584,14 @@ int main(int argc, char **argv)
         benches[b].run();
         if (!json)
             for (int i = first; i < nfigures; i++)
-                printf("%-20s %14.1f %-10s spread %.1f..%.1f over %d runs\n", figures[i].name,
-                       median(&figures[i]), figures[i].unit, fmin_of(&figures[i]),
-                       fmax_of(&figures[i]), figures[i].n);
+                print_figure(&figures[i]);
         fflush(stdout);
     }
     if (json) {
-        printf("{\"librami\": \"%s\", \"figures\": {", rami_version());
+        printf("{\"librami\": \"%s\", \"cpu\": \"%s\", \"figures\": {", rami_version(),
+               cpu_model());
         for (int i = 0; i < nfigures; i++)
-            printf("%s\n  \"%s\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f, \"unit\": "
-                   "\"%s\", \"runs\": %d}",
-                   i ? "," : "", figures[i].name, median(&figures[i]), fmin_of(&figures[i]),
-                   fmax_of(&figures[i]), figures[i].unit, figures[i].n);
+            print_json(&figures[i], i > 0);
         printf("\n}}\n");
     }
     for (unsigned i = 0; i < npositions; i++)
