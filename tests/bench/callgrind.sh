@@ -7,7 +7,7 @@
 # each legal-move call over the positions of N self-play actions (a
 # profile dump after every call): their p50/p90/p99/max and mean.
 #   tests/bench/callgrind.sh [BUILD_DIR]     (default: build)
-# About a minute here (most of it the per-call dumps).
+# One to two minutes here (most of it the per-call dumps; 25 s of CPU).
 set -eu
 build=${1:-build}
 exe="$build/tests/bench/rami-instr"
