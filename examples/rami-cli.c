@@ -393,8 +393,11 @@ static void print_seats(const cli *c)
     for (int s = 0; s < player_count(c); s++) {
         rami_card hand[RAMI_MAX_HAND];
         size_t n = get_hand(c->g, s, hand);
+        const char *state = rami_game_in_match(c->g, s) == 0     ? "out"
+                            : rami_game_has_opened(c->g, s) == 1 ? "opened"
+                                                                 : "not opened";
         printf("  seat %d%-6s %2zu card%-2s %-10s total %" PRId32, s, seat_role(c, s), n, plural(n),
-               rami_game_has_opened(c->g, s) == 1 ? "opened" : "not opened", totals[s]);
+               state, totals[s]);
         if (s == current) {
             printf("  <- to play");
             print_opening(c, s);
@@ -487,11 +490,14 @@ static void print_totals(const cli *c, const char *when)
     printf("Totals %s round %d", when, rami_game_round(c->g));
     if (rs.match_rounds)
         printf(" of %u", rs.match_rounds);
-    if (rs.match_target)
+    if (rs.match_target && (rs.options & RAMI_OPT_ELIMINATION))
+        printf(" (a player leaves the match at %u points)", rs.match_target);
+    else if (rs.match_target)
         printf(" (the match ends at %u points)", rs.match_target);
     printf(":");
     for (int s = 0; s < rs.players; s++)
-        printf("%s seat %d%s %" PRId32, s ? "," : "", s, seat_role(c, s), totals[s]);
+        printf("%s seat %d%s %" PRId32 "%s", s ? "," : "", s, seat_role(c, s), totals[s],
+               rami_game_in_match(c->g, s) == 0 ? " (out)" : "");
     printf("\n");
 }
 
@@ -613,6 +619,12 @@ static void explain_record(FILE *out, const char *text, size_t len)
         n++;
         if (l > 6 && memcmp(line, "round ", 6) == 0)
             break;
+    }
+    /* Version 2 records name the dealer after the round. */
+    const char *next = p;
+    if (p < end && take_line(&next, end, &line) > 7 && memcmp(line, "dealer ", 7) == 0) {
+        p = next;
+        n++;
     }
     size_t head = (size_t)(p - text);
     char *buf = malloc(head + 5);

@@ -111,7 +111,8 @@ extern "C" {
     X(RAMI_E_INTERNAL, -21, "internal error in librami (a bug: please report it)")      \
     X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows") \
     X(RAMI_E_OPENING_TURN, -23, "lay-offs and joker swaps start the turn after the opening") \
-    X(RAMI_E_PICKUP_MELD, -24, "the card taken from the discard pile must be melded or laid off this turn")
+    X(RAMI_E_PICKUP_MELD, -24, "the card taken from the discard pile must be melded or laid off this turn") \
+    X(RAMI_E_JOKER_DISCARD, -25, "the ruleset forbids discarding a joker here")
 
 #define RAMI_STATUS_ENUM_(name, value, msg) name = value,
 enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
@@ -222,6 +223,11 @@ typedef struct rami_ruleset {
     uint32_t options;         /* RAMI_OPT_* bits */
     uint16_t match_rounds;    /* match ends after this many rounds; 0 = off */
     uint16_t match_target;    /* match ends when a total reaches this; 0 = off */
+    /* The house rules of issue 11 (in the 1.0 layout, 28 bytes; a caller
+     * with the first layout gets 0, the original rule). */
+    uint16_t unopened_penalty; /* points of a seat that has not opened when another goes out
+                                  (0..9999); 0 = its hand value as usual */
+    uint8_t reserved[2];       /* must be 0 */
 } rami_ruleset;
 
 #define RAMI_OPT_LAYOFF_OTHERS (1u << 0)    /* off = closed rami */
@@ -233,7 +239,14 @@ typedef struct rami_ruleset {
 #define RAMI_OPT_OPEN_PURE_RUN (1u << 6)    /* opening needs a run without joker */
 #define RAMI_OPT_JOKER_CHOICE (1u << 7)     /* player picks an ambiguous joker's place */
 #define RAMI_OPT_OPEN_TURN_LAYOFF (1u << 8) /* lay-offs allowed in the opening turn */
-#define RAMI_OPT_ALL 0x1FFu                 /* every option bit this version knows */
+/* House rules (issue 11), off in every preset but SET_SWAP_ANY in FINNISH: */
+#define RAMI_OPT_NO_JOKER_DISCARD (1u << 9) /* no joker discarded while another card is held */
+#define RAMI_OPT_NO_JOKER_OUT (1u << 10)    /* the last card may not be a discarded joker */
+#define RAMI_OPT_ONE_GO_DOUBLE (1u << 11)   /* out in one turn from a closed hand: others x2 */
+#define RAMI_OPT_ELIMINATION (1u << 12)     /* a seat whose total reaches match_target leaves */
+#define RAMI_OPT_LOW_HAND_ZERO (1u << 13)   /* stock-out / turn cap: the lowest hands score 0 */
+#define RAMI_OPT_SET_SWAP_ANY (1u << 14)    /* a set's joker: any natural of a missing suit */
+#define RAMI_OPT_ALL 0x7FFFu                /* every option bit this version knows */
 
 enum rami_preset {
     RAMI_PRESET_51 = 0,
@@ -380,6 +393,11 @@ RAMI_API size_t rami_game_discard_count(const rami_game *g);
 RAMI_API rami_card rami_game_discard_top(const rami_game *g);
 /* 1 if the player has opened this round, 0 if not, RAMI_E_ARG. */
 RAMI_API int rami_game_has_opened(const rami_game *g, int player);
+/* 1 if the seat still plays in the match, 0 if it has been eliminated
+ * (RAMI_OPT_ELIMINATION: its total reached match_target; it holds no cards,
+ * never moves and scores 0 from then on), RAMI_E_ARG. Always 1 without
+ * ELIMINATION. Thread-safe for const handles. */
+RAMI_API int rami_game_in_match(const rami_game *g, int player);
 
 /* How many melds lie on the table (0 for NULL). */
 RAMI_API size_t rami_game_meld_count(const rami_game *g);

@@ -547,27 +547,36 @@ uint32_t rami_max_game_length(const rami_ruleset *rs)
     return 3u * own.max_turns + 2u * own.players * (own.hand_size + 1u);
 }
 
-/* Winners share +1 and the other seats -1; 0 for all when all win. */
-static void win_returns(unsigned players, unsigned winners, double *r)
+/* Among the seats of `in` (the others get 0): winners share +1 and the
+ * other seats -1; 0 for all when all win. */
+static void win_returns(unsigned players, unsigned in, unsigned winners, double *r)
 {
-    unsigned w = bit_count(winners);
+    unsigned n = bit_count(in), w = bit_count(winners & in);
     for (unsigned p = 0; p < players; p++) {
-        if (w == players)
+        if (!(in & (1u << p)) || w == n)
             r[p] = 0.0;
         else if (winners & (1u << p))
             r[p] = 1.0 / w;
         else
-            r[p] = -1.0 / (players - w);
+            r[p] = -1.0 / (n - w);
     }
 }
 
-static void point_returns(unsigned players, const double *points, bool relative, double *r)
+/* Among the seats of `in` (the others get 0): minus the points, or the
+ * mean of the other seats' points minus one's own. */
+static void point_returns(unsigned players, unsigned in, const double *points, bool relative,
+                          double *r)
 {
+    unsigned n = bit_count(in);
     double sum = 0.0;
     for (unsigned p = 0; p < players; p++)
-        sum += points[p];
-    for (unsigned p = 0; p < players; p++)
-        r[p] = relative ? (sum - points[p]) / (players - 1u) - points[p] : -points[p];
+        sum += in & (1u << p) ? points[p] : 0.0;
+    for (unsigned p = 0; p < players; p++) {
+        if (!(in & (1u << p)))
+            r[p] = 0.0;
+        else
+            r[p] = relative && n > 1 ? (sum - points[p]) / (n - 1u) - points[p] : -points[p];
+    }
 }
 
 int rami_game_returns(const rami_game *g, int kind, double *out, size_t cap)
@@ -582,7 +591,7 @@ int rami_game_returns(const rami_game *g, int kind, double *out, size_t cap)
     if (phase != RAMI_PHASE_MATCH_OVER && (match || phase != RAMI_PHASE_ROUND_OVER))
         return RAMI_E_PHASE;
     double points[RAMI_MAX_PLAYERS], r[RAMI_MAX_PLAYERS];
-    unsigned winners;
+    unsigned winners, in = (1u << rs.players) - 1u;
     if (match) {
         int32_t totals[RAMI_MAX_PLAYERS];
         rami_game_scores(g, totals, RAMI_MAX_PLAYERS);
@@ -592,14 +601,18 @@ int rami_game_returns(const rami_game *g, int kind, double *out, size_t cap)
     } else {
         rami_round_result res;
         rami_game_round_result(g, &res);
-        for (unsigned p = 0; p < rs.players; p++)
+        for (unsigned p = 0; p < rs.players; p++) {
             points[p] = res.points[p];
+            /* A seat eliminated before the round sat it out: return 0. */
+            if (!rami__played_round(&g->rs, &g->pos, p))
+                in &= ~(1u << p);
+        }
         winners = res.winners;
     }
     if (base == RAMI_RETURN_WIN)
-        win_returns(rs.players, winners, r);
+        win_returns(rs.players, in, winners, r);
     else
-        point_returns(rs.players, points, base == RAMI_RETURN_RELATIVE, r);
+        point_returns(rs.players, in, points, base == RAMI_RETURN_RELATIVE, r);
     for (size_t i = 0; i < cap; i++)
         out[i] = i < rs.players ? r[i] : 0.0;
     return RAMI_OK;

@@ -256,9 +256,10 @@ RAMI_INTERNAL const char *rami__card_name(rami_card c, char buf[8]);
  * contract (API.md), struct_size to match_target. */
 #define RULESET_SIZE_FIRST 24u
 /* The size of the 1.0 layout, which the plain function rami_ruleset_init
- * (for bindings that cannot use the macro) fills. Frozen once 1.0 is
- * released: later fields do not change it. */
-#define RULESET_SIZE_1_0 24u
+ * (for bindings that cannot use the macro) fills: the original contract
+ * and the house rules of issue 11 (unopened_penalty, reserved[2]). Frozen
+ * once 1.0 is released: later fields do not change it. */
+#define RULESET_SIZE_1_0 28u
 
 /* The caller's ruleset as the library's own struct (fields its struct
  * lacks at their defaults) and valid: RAMI_E_ARG (NULL, bad struct_size,

@@ -191,7 +191,7 @@ static bool can_end_now(const rami_ruleset *rs, const position *p)
 {
     if (p->ts.pickup_pending || (!is_opened(p) && p->ts.melds > 0))
         return false;
-    return has_discardable(&p->hands[p->current], avoid_face(rs, p));
+    return has_discardable(rs, &p->hands[p->current], avoid_face(rs, p));
 }
 
 /* Is the player opened once v is applied? */
@@ -229,7 +229,7 @@ static bool quick_finish(const rami_ruleset *rs, const position *p, const verdic
     if (p->ts.pickup_pending && !picked_played)
         return false;
     unsigned left = h->size - (swap ? 0u : m->count);
-    return left == 0 || discardable_by_counts(left, jokers, avoid, avoided);
+    return left == 0 || discardable_by_counts(rs, left, jokers, avoid, avoided);
 }
 
 /* Before the opening, with melds laid this turn or the card taken to
@@ -559,6 +559,12 @@ static int obstacle(finish_ctx *c, const position *p, const char *what, char *wh
                          "%s %s was taken from the discard pile and could not be got rid of: no "
                          "other card would be left to discard",
                          what, name);
+    uint32_t joker_rules = rs->options & (RAMI_OPT_NO_JOKER_DISCARD | RAMI_OPT_NO_JOKER_OUT);
+    if (joker_rules && finishable_without(c, p, joker_rules, 0))
+        return rami__why(why, cap, RAMI_E_JOKER_DISCARD,
+                         "%s the cards left could not be got rid of: a joker may not be "
+                         "discarded (house rule)",
+                         what);
     if (!has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD) && !is_opened(p) &&
         finishable_without(c, p, 0, RAMI_OPT_GO_OUT_BY_MELD))
         return rami__why(why, cap, RAMI_E_OPENING,
@@ -637,7 +643,7 @@ static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
     hand h = p->hands[p->current];
     hand_add(&h, top);
     rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
-    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) && has_discardable(&h, avoid))
+    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) && has_discardable(rs, &h, avoid))
         return RAMI_OK;
     position after = *p;
     rami__apply(rs, &after, v);
@@ -654,7 +660,10 @@ static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
                          "cannot do that",
                          name, is_opened(p) ? "" : " (with the opening)");
     return rami__why(why, cap, RAMI_E_PICKUP,
-                     "after taking %s you would have no card you may discard", name);
+                     "after taking %s you would have no card you may discard%s", name,
+                     rs->options & (RAMI_OPT_NO_JOKER_DISCARD | RAMI_OPT_NO_JOKER_OUT)
+                         ? " (a joker may not be discarded here)"
+                         : "");
 }
 
 static int discard_check(finish_ctx *c, char *why, size_t cap)

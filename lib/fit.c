@@ -23,9 +23,25 @@ rami_card rami__meld_joker_as(const tmeld *m, unsigned index)
     return RAMI_CARD(m->rank, RAMI_SUIT_ANY);
 }
 
-int rami__joker_for(const tmeld *m, rami_card c)
+/* Does set m lack the suit of natural c? */
+static bool set_lacks(const tmeld *m, rami_card c)
+{
+    for (unsigned i = 0; i < m->count; i++)
+        if (m->cards[i] != RAMI_JOKER && RAMI_CARD_SUIT(m->cards[i]) == RAMI_CARD_SUIT(c))
+            return false;
+    return true;
+}
+
+int rami__joker_for(const tmeld *m, rami_card c, bool set_any_suit)
 {
     int index = -1;
+    if (set_any_suit && m->kind == RAMI_MELD_SET) {
+        /* The Finnish take-back: a natural of the set's rank whose suit the
+         * set lacks takes any joker's place (RULES.md §6.2). */
+        if (m->jokers > 0 && card_is_natural(c) && RAMI_CARD_RANK(c) == m->rank && set_lacks(m, c))
+            index = m->count - 1; /* a set keeps its jokers last */
+        return index;
+    }
     for (unsigned i = 0; i < m->count; i++)
         if (m->cards[i] == RAMI_JOKER && rami__meld_joker_as(m, i) == c)
             index = (int)i;

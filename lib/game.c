@@ -206,10 +206,14 @@ static void shuffle_and_deal(const rami_game *g, position *p)
         pack[n++] = RAMI_JOKER;
     rami__shuffle(&p->rng, pack, n);
     /* One card at a time, starting with the seat after the dealer, from the
-     * end of the shuffled pack. */
-    for (unsigned k = 0; k < rs->hand_size; k++)
-        for (unsigned i = 1; i <= rs->players; i++)
-            hand_add(&p->hands[(p->dealer + i) % rs->players], pack[--n]);
+     * end of the shuffled pack; eliminated seats get none. */
+    for (unsigned k = 0; k < rs->hand_size; k++) {
+        for (unsigned i = 1; i <= rs->players; i++) {
+            unsigned seat = (p->dealer + i) % rs->players;
+            if (seat_active(p, seat))
+                hand_add(&p->hands[seat], pack[--n]);
+        }
+    }
     p->discard[0] = pack[--n];
     p->discard_count = 1;
     memcpy(p->stock, pack, n);
@@ -233,7 +237,7 @@ void rami__round_deal(const rami_game *g, position *p)
         install_deal(g, g->deal, p);
     else
         shuffle_and_deal(g, p);
-    p->current = (uint8_t)((p->dealer + 1u) % g->rs.players);
+    p->current = (uint8_t)next_active(&g->rs, p, p->dealer);
     rami__turn_begin(&g->rs, p);
 }
 
@@ -245,13 +249,34 @@ static void round_start(rami_game *g)
     rami__round_deal(g, &g->pos);
 }
 
-int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS])
+/* ELIMINATION: the seats a match with these totals has put out (a total
+ * at match_target or above, RULES.md §8.4). */
+static uint8_t eliminated_by(const rami_ruleset *rs, const int32_t totals[RAMI_MAX_PLAYERS])
+{
+    uint8_t out = 0;
+    if (!(rs->options & RAMI_OPT_ELIMINATION))
+        return 0;
+    for (unsigned s = 0; s < rs->players; s++)
+        if (totals[s] >= (int32_t)rs->match_target)
+            out |= (uint8_t)(1u << s);
+    return out;
+}
+
+int rami__game_resume(rami_game *g, uint16_t round, const int32_t totals[RAMI_MAX_PLAYERS],
+                      int dealer)
 {
     if (round < 2 || g->pos.round != 1 || g->pos.turn != 1 || g->pos.phase != RAMI_PHASE_DRAW)
         return RAMI_E_ARG;
-    /* The dealer moves one seat a round. */
-    g->pos.dealer = (uint8_t)((g->pos.dealer + round - 1u) % g->rs.players);
+    uint8_t out = eliminated_by(&g->rs, totals);
+    /* Without eliminations the dealer moves one seat a round. */
+    unsigned rotated = (g->pos.dealer + round - 1u) % g->rs.players;
+    if (dealer < 0)
+        dealer = (int)rotated;
+    if (dealer >= g->rs.players || (out == 0 && dealer != (int)rotated) || (out >> dealer & 1u))
+        return RAMI_E_ARG;
+    g->pos.dealer = (uint8_t)dealer;
     g->pos.round = round;
+    g->pos.eliminated = out;
     memcpy(g->pos.totals, totals, sizeof g->pos.totals);
     round_start(g);
     return RAMI_OK;
@@ -264,7 +289,8 @@ int rami_game_next_round(rami_game *g)
     if (g->pos.phase != RAMI_PHASE_ROUND_OVER || g->pos.round == UINT16_MAX)
         return RAMI_E_PHASE;
     g->pos.round++;
-    g->pos.dealer = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
+    /* The next seat clockwise that is still in the match deals. */
+    g->pos.dealer = (uint8_t)next_active(&g->rs, &g->pos, g->pos.dealer);
     round_start(g);
     return RAMI_OK;
 }
@@ -355,6 +381,13 @@ int rami_game_has_opened(const rami_game *g, int player)
     return (g->pos.ts.opened >> player) & 1u;
 }
 
+int rami_game_in_match(const rami_game *g, int player)
+{
+    if (g == NULL || player < 0 || player >= g->rs.players)
+        return RAMI_E_ARG;
+    return seat_active(&g->pos, (unsigned)player);
+}
+
 size_t rami_game_meld_count(const rami_game *g)
 {
     return g ? g->pos.meld_count : 0;
@@ -397,14 +430,18 @@ int rami_game_match_winners(const rami_game *g)
         return RAMI_E_ARG;
     if (g->pos.phase != RAMI_PHASE_MATCH_OVER)
         return RAMI_E_PHASE;
+    /* The lowest total among the seats that played the last round (all of
+     * them, but for seats eliminated before it: RULES.md §8.3-8.4). */
     int32_t best = INT32_MAX;
-    for (unsigned p = 0; p < g->rs.players; p++)
-        if (g->pos.totals[p] < best)
-            best = g->pos.totals[p];
     int mask = 0;
-    for (unsigned p = 0; p < g->rs.players; p++)
-        if (g->pos.totals[p] == best)
-            mask |= 1 << p;
+    for (unsigned p = 0; p < g->rs.players; p++) {
+        if (!rami__played_round(&g->rs, &g->pos, p) || g->pos.totals[p] > best)
+            continue;
+        if (g->pos.totals[p] < best)
+            mask = 0;
+        best = g->pos.totals[p];
+        mask |= 1 << p;
+    }
     return mask;
 }
 

@@ -39,10 +39,14 @@ struct rami_game {
 RAMI_INTERNAL void rami__round_deal(const rami_game *g, position *p);
 
 /* Where a saved game resumes: a new game (round 1, nothing played) moves
- * on to round `round` >= 2 with the match totals the earlier rounds left,
- * as rami_game_next_round would have. RAMI_E_ARG for anything else. */
+ * on to round `round` >= 2 with the match totals the earlier rounds left
+ * (which tell the seats ELIMINATION has put out) and the dealer, as
+ * rami_game_next_round would have. dealer -1: the seat rotation gives it
+ * (no seat eliminated); otherwise without eliminations it must be that
+ * seat, with them a seat still in the match. RAMI_E_ARG for anything
+ * else. */
 RAMI_INTERNAL int rami__game_resume(rami_game *g, uint16_t round,
-                                    const int32_t totals[RAMI_MAX_PLAYERS]);
+                                    const int32_t totals[RAMI_MAX_PLAYERS], int dealer);
 /* Copies src into the existing handle dst (same deal shape, log capacity
  * at least src's log length; else RAMI_E_NOMEM and dst unchanged), keeping
  * dst's own storage. Clones and bots' scratch copies use it. */
@@ -64,6 +68,7 @@ typedef struct log_entry {
 typedef struct log_iter {
     const uint8_t *at, *end;
     uint8_t seat, players;
+    uint8_t out; /* seats that sit this round out (ELIMINATION) */
 } log_iter;
 
 /* Inline log bytes a handle under rs is allocated with. */

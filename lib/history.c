@@ -80,6 +80,7 @@ static void after_events(history *h, const position *before, const position *p)
 static int replay(const rami_game *g, history *h)
 {
     position p = g->pos;
+    p.eliminated = rami__out_before_round(&g->rs, &g->pos);
     rami__round_deal(g, &p);
     log_iter it;
     log_entry le;

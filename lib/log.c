@@ -67,12 +67,24 @@ void rami__log_free(rami_game *g)
         free(g->log);
 }
 
+/* The seat after `seat` that plays this round (eliminated seats sit out). */
+static uint8_t next_seat(const log_iter *it, unsigned seat)
+{
+    for (unsigned i = 0; i < it->players; i++) {
+        seat = (seat + 1u) % it->players;
+        if (!(it->out >> seat & 1u))
+            break;
+    }
+    return (uint8_t)seat;
+}
+
 void rami__log_begin(const rami_game *g, log_iter *it)
 {
     it->at = g->log;
     it->end = g->log + g->log_len;
     it->players = g->rs.players;
-    it->seat = (uint8_t)((g->pos.dealer + 1u) % g->rs.players);
+    it->out = rami__out_before_round(&g->rs, &g->pos);
+    it->seat = next_seat(it, g->pos.dealer);
 }
 
 bool rami__log_next(log_iter *it, log_entry *e)
@@ -89,7 +101,7 @@ bool rami__log_next(log_iter *it, log_entry *e)
     it->at += 4u + p[1];
     /* A discard ends the turn: the next seat moves. */
     if (e->kind == RAMI_MOVE_DISCARD)
-        it->seat = (uint8_t)((it->seat + 1u) % it->players);
+        it->seat = next_seat(it, it->seat);
     return true;
 }
 

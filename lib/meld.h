@@ -85,8 +85,10 @@ RAMI_INTERNAL int rami__fit_card(const tmeld *t, rami_card c, unsigned jokers_pe
  * set the missing suit when the set holds 3 naturals and the joker, else
  * rank with RAMI_SUIT_ANY. RAMI_NO_CARD when cards[index] is no joker. */
 RAMI_INTERNAL rami_card rami__meld_joker_as(const tmeld *m, unsigned index);
-/* Index of the joker that natural c retrieves, -1 if none. */
-RAMI_INTERNAL int rami__joker_for(const tmeld *m, rami_card c);
+/* Index of the joker that natural c retrieves, -1 if none. set_any_suit
+ * (SET_SWAP_ANY): in a set, any natural of its rank and a suit it lacks
+ * retrieves a joker, whatever the set holds. */
+RAMI_INTERNAL int rami__joker_for(const tmeld *m, rami_card c, bool set_any_suit);
 /* Lays c on t (where: enum undo_where) and takes it back. */
 RAMI_INTERNAL void rami__meld_lay(tmeld *t, rami_card c, unsigned where);
 RAMI_INTERNAL void rami__meld_unlay(tmeld *t, rami_card c, unsigned where);

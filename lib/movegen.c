@@ -193,6 +193,20 @@ static void gen_layoffs(gen *x, unsigned i, const tmeld *t)
         emit_layoff(x, i, RAMI_JOKER, both && (x->rs->options & RAMI_OPT_JOKER_CHOICE));
 }
 
+/* SET_SWAP_ANY: a set's joker is retrieved by a natural of any suit the
+ * set lacks (meld_room_of lists them while the set has room; a full set
+ * with a joker lacks exactly the joker's suit). One swap per suit. */
+static void gen_set_takebacks(gen *x, unsigned i, const tmeld *t)
+{
+    unsigned seen = 0;
+    for (unsigned k = 0; k < t->count; k++)
+        if (t->cards[k] != RAMI_JOKER)
+            seen |= 1u << RAMI_CARD_SUIT(t->cards[k]);
+    for (unsigned s = 0; s < 4; s++)
+        if (!(seen & (1u << s)))
+            emit_one(x, RAMI_MOVE_SWAP, i, RAMI_CARD(t->rank, s), RAMI_SIDE_AUTO);
+}
+
 /* Lay-offs first, then swaps, each by table order. */
 static void gen_table(gen *x)
 {
@@ -206,6 +220,10 @@ static void gen_table(gen *x)
         const tmeld *t = &p->melds[i];
         if (t->jokers == 0 || !may_touch(x, t))
             continue;
+        if (t->kind == RAMI_MELD_SET && (x->rs->options & RAMI_OPT_SET_SWAP_ANY)) {
+            gen_set_takebacks(x, i, t);
+            continue;
+        }
         for (unsigned k = 0; k < t->count; k++) {
             rami_card as = rami__meld_joker_as(t, k);
             if (as != RAMI_NO_CARD && card_is_natural(as))

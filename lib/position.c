@@ -36,6 +36,6 @@ void rami__turn_end(const rami_ruleset *rs, position *p)
         rami__round_end(rs, p, RAMI_END_TURN_LIMIT);
         return;
     }
-    p->current = (uint8_t)((p->current + 1u) % rs->players);
+    p->current = (uint8_t)next_active(rs, p, p->current);
     rami__turn_begin(rs, p);
 }

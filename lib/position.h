@@ -40,11 +40,12 @@ typedef struct position {
     rami_card stock[RAMI_MAX_PACK];   /* stock[stock_count-1] is the top */
     rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
     tmeld melds[MAX_TABLE_MELDS];     /* in the order laid */
-    uint8_t reserved[2];              /* 0: fills what would be padding */
+    uint8_t eliminated;               /* ELIMINATION: mask of seats out of the match */
+    uint8_t reserved[1];              /* 0: fills what would be padding */
 } position;
 
 /* No padding anywhere: positions compare with memcmp. */
-_Static_assert(sizeof(position) == offsetof(position, reserved) + 2, "position is padded");
+_Static_assert(sizeof(position) == offsetof(position, reserved) + 1, "position is padded");
 
 static inline bool has_opt(const rami_ruleset *rs, uint32_t bit)
 {
@@ -54,6 +55,24 @@ static inline bool has_opt(const rami_ruleset *rs, uint32_t bit)
 static inline bool seat_opened(const position *p, unsigned seat)
 {
     return (p->ts.opened >> seat) & 1u;
+}
+
+/* Does the seat still play in the match (not eliminated, RULES.md §8.4)? */
+static inline bool seat_active(const position *p, unsigned seat)
+{
+    return !((p->eliminated >> seat) & 1u);
+}
+
+/* The first seat after `seat` clockwise that still plays. */
+static inline unsigned next_active(const rami_ruleset *rs, const position *p, unsigned seat)
+{
+    unsigned s = seat;
+    for (unsigned i = 0; i < rs->players; i++) {
+        s = (s + 1u) % rs->players;
+        if (seat_active(p, s))
+            break;
+    }
+    return s;
 }
 
 /* Has the seat to move opened? */
@@ -70,31 +89,49 @@ static inline rami_card avoid_face(const rami_ruleset *rs, const position *p)
 
 /* ---- what may be discarded (RULES.md §2.3): the one place ---- */
 
-/* Why card c may not be discarded from hand h, as far as the cards go
- * (the obligations of the turn are finish.c's and rules.c's): the face
- * taken from the discard pile under KEEP_PICKUP (`avoid`). */
-enum discard_bar { DISCARD_OK = 0, DISCARD_PICKED };
+/* Why card c may not be discarded by the current player, as far as the
+ * cards go (the obligations of the turn are finish.c's and rules.c's):
+ * the face taken from the discard pile under KEEP_PICKUP; under
+ * NO_JOKER_OUT a joker that is the last card; under NO_JOKER_DISCARD a
+ * joker while the hand holds a natural card (**DEC**: a hand of jokers
+ * only may discard one, or it could never end a turn). */
+enum discard_bar { DISCARD_OK = 0, DISCARD_PICKED, DISCARD_JOKER, DISCARD_JOKER_OUT };
 
-static inline int discard_bar(const hand *h, rami_card avoid, rami_card c)
+static inline int discard_bar(const rami_ruleset *rs, const position *p, rami_card c)
 {
-    (void)h;
-    return c == avoid && c != RAMI_NO_CARD ? DISCARD_PICKED : DISCARD_OK;
+    if (c == p->picked && has_opt(rs, RAMI_OPT_KEEP_PICKUP)) /* c is a card, picked may be 0 */
+        return DISCARD_PICKED;
+    if (c != RAMI_JOKER || !(rs->options & (RAMI_OPT_NO_JOKER_OUT | RAMI_OPT_NO_JOKER_DISCARD)))
+        return DISCARD_OK;
+    const hand *h = &p->hands[p->current];
+    if (has_opt(rs, RAMI_OPT_NO_JOKER_OUT) && h->size == 1)
+        return DISCARD_JOKER_OUT;
+    if (has_opt(rs, RAMI_OPT_NO_JOKER_DISCARD) && h->size > h->jokers)
+        return DISCARD_JOKER;
+    return DISCARD_OK;
 }
 
 /* Is some card of a hand of `size` cards, `jokers` of them jokers and
- * `avoided` of them copies of the face `avoid`, free of
- * discard_bar? The same rule as discard_bar, by counts, for the checks
- * that have not built the hand after a play. */
-static inline bool discardable_by_counts(unsigned size, unsigned jokers, rami_card avoid,
-                                         unsigned avoided)
+ * `avoided` of them copies of the face `avoid`, free of discard_bar? The
+ * same rule as discard_bar, by counts, for the checks that have not built
+ * the hand after a play. */
+static inline bool discardable_by_counts(const rami_ruleset *rs, unsigned size, unsigned jokers,
+                                         rami_card avoid, unsigned avoided)
 {
-    (void)jokers;
-    return size > (avoid == RAMI_NO_CARD ? 0u : avoided);
+    unsigned naturals = size - jokers;
+    unsigned barred = avoid != RAMI_JOKER ? avoided : 0u; /* avoided is 0 without a face */
+    if (naturals > barred)
+        return true;
+    if (jokers == 0 || avoid == RAMI_JOKER)
+        return false;
+    if (has_opt(rs, RAMI_OPT_NO_JOKER_OUT) && size == 1)
+        return false;
+    return !(has_opt(rs, RAMI_OPT_NO_JOKER_DISCARD) && naturals > 0);
 }
 
-static inline bool has_discardable(const hand *h, rami_card avoid)
+static inline bool has_discardable(const rami_ruleset *rs, const hand *h, rami_card avoid)
 {
-    return discardable_by_counts(h->size, h->jokers, avoid,
+    return discardable_by_counts(rs, h->size, h->jokers, avoid,
                                  avoid == RAMI_NO_CARD ? 0u : hand_count(h, avoid));
 }
 
@@ -112,6 +149,8 @@ static inline solve_opts turn_solve_opts(const rami_ruleset *rs, const position 
     o.avoid = avoid_face(rs, p);
     o.need_leftover = true;
     o.empty_ok = has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD);
+    o.no_joker_discard = has_opt(rs, RAMI_OPT_NO_JOKER_DISCARD);
+    o.no_joker_out = has_opt(rs, RAMI_OPT_NO_JOKER_OUT);
     return o;
 }
 
@@ -124,5 +163,13 @@ RAMI_INTERNAL void rami__turn_end(const rami_ruleset *rs, position *p);
 RAMI_INTERNAL void rami__round_end(const rami_ruleset *rs, position *p, int reason);
 /* Penalty of a hand left at the end of a round (RULES.md §8). */
 RAMI_INTERNAL unsigned rami__hand_value(const hand *h, const rami_ruleset *rs);
+/* Once a round is over: did the seat play it (it was not eliminated
+ * before it began)? */
+RAMI_INTERNAL bool rami__played_round(const rami_ruleset *rs, const position *p, unsigned seat);
+/* The seats that sat out the current round (eliminated before it began),
+ * also once it is over. */
+RAMI_INTERNAL uint8_t rami__out_before_round(const rami_ruleset *rs, const position *p);
+/* The most points one seat can score in one round under rs. */
+RAMI_INTERNAL int32_t rami__round_points_max(const rami_ruleset *rs);
 
 #endif

@@ -10,8 +10,10 @@
 
 #include "textbuf.h"
 
-#define RECORD_MAGIC   "rami-record"
-#define RECORD_VERSION 1
+#define RECORD_MAGIC "rami-record"
+/* Version 2 (issue 11): the ruleset line ends with unopened_penalty, and a
+ * "dealer" line follows "round". Version 1 records still load. */
+#define RECORD_VERSION 2
 
 /* ---- the ruleset line: one table drives writing and reading ---- */
 
@@ -34,10 +36,12 @@ static const rs_field rs_fields[] = {
     RS_FIELD(max_restocks, false),   RS_FIELD(max_turns, false),
     RS_FIELD(joker_penalty, false),  RS_FIELD(ace_penalty, false),
     RS_FIELD(options, true),         RS_FIELD(match_rounds, false),
-    RS_FIELD(match_target, false),
+    RS_FIELD(match_target, false),   RS_FIELD(unopened_penalty, false),
 };
 
 #define RS_FIELD_COUNT (sizeof rs_fields / sizeof rs_fields[0])
+/* Version 1 records have the first 13 keys. */
+#define RS_FIELD_COUNT_V1 13u
 
 static uint32_t field_get(const rami_ruleset *rs, const rs_field *f)
 {
@@ -147,7 +151,7 @@ static void write_record(textbuf *t, const rami_game *g, int unused)
     tb_str(t, "totals");
     for (unsigned p = 0; p < g->rs.players; p++)
         tb_fmt(t, " %" PRId64, total_before(g, p));
-    tb_fmt(t, "\nround %u\n", g->pos.round);
+    tb_fmt(t, "\nround %u\ndealer %u\n", g->pos.round, g->pos.dealer);
     write_moves(t, g);
     tb_str(t, "end\n");
 }
@@ -300,6 +304,8 @@ static int tok_keyval(tok t, const char *key, tok *value)
 /* ---- reading: the header ---- */
 
 typedef struct header {
+    unsigned version;
+    int dealer; /* -1: none written (version 1) */
     rami_ruleset rs;
     uint64_t seed;
     bool has_deal;
@@ -308,7 +314,7 @@ typedef struct header {
     uint16_t round;
 } header;
 
-static int read_magic(reader *r)
+static int read_magic(reader *r, unsigned *version)
 {
     int st = next_line(r);
     if (st != RAMI_OK)
@@ -317,21 +323,23 @@ static int read_magic(reader *r)
     if (r->n != 2 || !tok_is(r->tk[0], RECORD_MAGIC) || tok_number(r->tk[1], UINT32_MAX, &v))
         return RAMI_E_PARSE;
     /* Another version is a record this library cannot read. */
-    return v == RECORD_VERSION ? RAMI_OK : RAMI_E_PARSE;
+    *version = (unsigned)v;
+    return v == 1 || v == RECORD_VERSION ? RAMI_OK : RAMI_E_PARSE;
 }
 
-/* Every key once, in the order written. */
-static int read_ruleset(reader *r, rami_ruleset *rs)
+/* Every key of the version once, in the order written. */
+static int read_ruleset(reader *r, unsigned version, rami_ruleset *rs)
 {
     int st = next_line(r);
     if (st != RAMI_OK)
         return st;
-    if (r->n != RS_FIELD_COUNT + 1 || !tok_is(r->tk[0], "ruleset"))
+    size_t keys = version == 1 ? RS_FIELD_COUNT_V1 : RS_FIELD_COUNT;
+    if (r->n != keys + 1 || !tok_is(r->tk[0], "ruleset"))
         return RAMI_E_PARSE;
     memset(rs, 0, sizeof *rs);
     rs->struct_size = sizeof *rs;
     int worst = RAMI_OK;
-    for (size_t i = 0; i < RS_FIELD_COUNT; i++) {
+    for (size_t i = 0; i < keys; i++) {
         const rs_field *f = &rs_fields[i];
         tok value;
         uint64_t v = 0;
@@ -409,17 +417,6 @@ static int read_deal(reader *r, unsigned players, rami_deal *d)
     return st;
 }
 
-/* Most a seat can score in one round: a full hand of its dearest card. */
-static int64_t round_points_max(const rami_ruleset *rs)
-{
-    unsigned dear = card_penalty(RAMI_JOKER, rs);
-    for (unsigned r = 1; r <= 13; r++) {
-        unsigned v = card_penalty(RAMI_CARD(r, RAMI_CLUBS), rs);
-        dear = v > dear ? v : dear;
-    }
-    return (int64_t)(rs->hand_size + 1u) * dear;
-}
-
 /* The current line, "totals t0 t1 ...". */
 static int parse_totals(const reader *r, header *h)
 {
@@ -437,6 +434,24 @@ static int parse_totals(const reader *r, header *h)
             h->totals[i - 1] = (int32_t)v;
     }
     return worst;
+}
+
+/* Version 2: "dealer D" after the round line. */
+static int read_dealer(reader *r, unsigned players, int *dealer)
+{
+    int st = next_line(r);
+    if (st != RAMI_OK)
+        return st;
+    uint64_t v;
+    if (r->n != 2 || !tok_is(r->tk[0], "dealer"))
+        return RAMI_E_PARSE;
+    st = tok_number(r->tk[1], UINT8_MAX, &v);
+    if (st != RAMI_OK)
+        return st;
+    if (v >= players)
+        return RAMI_E_CORRUPT;
+    *dealer = (int)v;
+    return RAMI_OK;
 }
 
 static int read_round(reader *r, uint16_t *round)
@@ -457,29 +472,34 @@ static int read_round(reader *r, uint16_t *round)
 }
 
 /* Totals that the rounds before the current one could have produced: none
- * before round 1, each round at most round_points_max, and a match that
- * had ended could not have dealt another round. */
+ * before round 1, each round at most rami__round_points_max, and a match
+ * that had ended could not have dealt another round (a total at the target
+ * ends it, or with ELIMINATION fewer than two seats below it). */
 static int check_history(const header *h)
 {
     const rami_ruleset *rs = &h->rs;
-    int64_t most = (int64_t)(h->round - 1u) * round_points_max(rs);
+    int64_t most = (int64_t)(h->round - 1u) * rami__round_points_max(rs);
     if (rs->match_rounds != 0 && h->round > rs->match_rounds)
         return RAMI_E_CORRUPT;
+    unsigned below = 0;
     for (unsigned p = 0; p < rs->players; p++) {
         if (h->totals[p] > most)
             return RAMI_E_CORRUPT;
-        if (rs->match_target != 0 && h->totals[p] >= (int32_t)rs->match_target)
-            return RAMI_E_CORRUPT;
+        below += rs->match_target == 0 || h->totals[p] < (int32_t)rs->match_target;
     }
+    bool elimination = (rs->options & RAMI_OPT_ELIMINATION) != 0;
+    if (elimination ? below < 2 : below < rs->players)
+        return RAMI_E_CORRUPT;
     return RAMI_OK;
 }
 
 static int read_header(reader *r, header *h)
 {
     memset(h, 0, sizeof *h);
-    int st = read_magic(r);
+    h->dealer = -1;
+    int st = read_magic(r, &h->version);
     if (st == RAMI_OK)
-        st = read_ruleset(r, &h->rs);
+        st = read_ruleset(r, h->version, &h->rs);
     if (st == RAMI_OK)
         st = read_seed(r, &h->seed);
     if (st == RAMI_OK)
@@ -494,6 +514,8 @@ static int read_header(reader *r, header *h)
         st = parse_totals(r, h);
     if (st == RAMI_OK)
         st = read_round(r, &h->round);
+    if (st == RAMI_OK && h->version >= 2)
+        st = read_dealer(r, h->rs.players, &h->dealer);
     if (st == RAMI_OK)
         st = check_history(h);
     return st;
@@ -509,10 +531,12 @@ static int create(const header *h, rami_game **out)
     if (st != RAMI_OK)
         return st == RAMI_E_NOMEM ? st : RAMI_E_CORRUPT;
     if (h->round > 1)
-        st = rami__game_resume(g, h->round, h->totals);
+        st = rami__game_resume(g, h->round, h->totals, h->dealer);
+    else if (h->dealer >= 0 && h->dealer != g->pos.dealer)
+        st = RAMI_E_ARG;
     if (st != RAMI_OK) {
         rami_game_free(g);
-        return RAMI_E_INTERNAL; /* never: a new game resumes */
+        return RAMI_E_CORRUPT; /* a dealer the rotation cannot have given */
     }
     *out = g;
     return RAMI_OK;

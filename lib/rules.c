@@ -232,9 +232,10 @@ static int judge_swap(const rami_ruleset *rs, const position *p, verdict *v, cha
         rami__cards_text(t->cards, t->count, list, sizeof list);
     if (t->jokers == 0)
         return rami__why(why, cap, RAMI_E_SWAP, "%s holds no joker", list);
-    int index = rami__joker_for(t, c);
+    bool any_suit = has_opt(rs, RAMI_OPT_SET_SWAP_ANY);
+    int index = rami__joker_for(t, c, any_suit);
     if (index < 0) {
-        if (t->kind == RAMI_MELD_SET && t->count - t->jokers < 3)
+        if (t->kind == RAMI_MELD_SET && t->count - t->jokers < 3 && !any_suit)
             return rami__why(why, cap, RAMI_E_SWAP,
                              "the joker of %s can be retrieved only when the set holds 3 natural "
                              "cards",
@@ -271,10 +272,16 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
                          "laid off before you discard",
                          rami__card_name(p->picked, picked));
     }
-    switch (discard_bar(&p->hands[p->current], avoid_face(rs, p), c)) {
+    switch (discard_bar(rs, p, c)) {
     case DISCARD_PICKED:
         return rami__why(why, cap, RAMI_E_PICKED,
                          "%s was just taken from the discard pile and may not be discarded", name);
+    case DISCARD_JOKER:
+        return rami__why(why, cap, RAMI_E_JOKER_DISCARD,
+                         "house rule: a joker may not be discarded while you hold another card");
+    case DISCARD_JOKER_OUT:
+        return rami__why(why, cap, RAMI_E_JOKER_DISCARD,
+                         "house rule: you may not go out by discarding a joker: play it");
     default:
         return RAMI_OK;
     }

@@ -18,11 +18,14 @@ static const struct preset {
     [RAMI_PRESET_40] = {{2, 3}, {4, 4}, 40, 2, REFERENCE_OPTIONS},
     [RAMI_PRESET_51_HOUSE] = {{2, 3}, {2, 3}, 51, 2, REFERENCE_OPTIONS},
     [RAMI_PRESET_40_HOUSE] = {{2, 3}, {2, 3}, 40, 2, REFERENCE_OPTIONS},
+    /* Finnish (doc/rules.md §9): the source's "on later turns" and its
+     * joker take-back; the app's picked-card and replay rules stay (DEC). */
     [RAMI_PRESET_FINNISH] = {{1, 2},
                              {2, 4},
                              30,
                              RAMI_UNLIMITED_RESTOCKS,
-                             REFERENCE_OPTIONS & ~RAMI_OPT_OPEN_TURN_LAYOFF},
+                             (REFERENCE_OPTIONS & ~RAMI_OPT_OPEN_TURN_LAYOFF) |
+                                 RAMI_OPT_SET_SWAP_ANY},
 };
 
 /* Finnish deal: 10 cards for 2-3 players, 7 for 4-5, 6 for 6. */
@@ -54,6 +57,7 @@ static void preset_fill(rami_ruleset *rs, int preset, unsigned players)
     rs->options = p->options;
     rs->match_rounds = 0;
     rs->match_target = 0;
+    rs->unopened_penalty = 0;
 }
 
 int rami_ruleset_init_sized(rami_ruleset *rs, size_t size, int preset, unsigned players)
@@ -85,6 +89,24 @@ unsigned rami__pack_copies(const rami_ruleset *rs, rami_card c)
 /* Jokers in one meld beyond this make no sense: a meld needs two naturals
  * and a set holds at most four cards. */
 #define MAX_JOKERS_PER_MELD 4
+
+/* The most a flat penalty may be: doubled (ONE_GO_DOUBLE) it still fits
+ * the 16-bit points of rami_round_result. */
+#define MAX_UNOPENED_PENALTY 9999u
+
+/* The fields and bits of the house rules (issue 11). */
+static int house_rules_valid(const rami_ruleset *rs, char *why, size_t why_cap)
+{
+    if (rs->reserved[0] != 0 || rs->reserved[1] != 0)
+        return rami__why(why, why_cap, RAMI_E_ARG, "reserved bytes must be 0");
+    if (rs->unopened_penalty > MAX_UNOPENED_PENALTY)
+        return rami__why(why, why_cap, RAMI_E_RULESET, "unopened_penalty is %u, must be 0..%u",
+                         rs->unopened_penalty, MAX_UNOPENED_PENALTY);
+    if ((rs->options & RAMI_OPT_ELIMINATION) && rs->match_target == 0)
+        return rami__why(why, why_cap, RAMI_E_RULESET,
+                         "ELIMINATION needs match_target: the total that puts a seat out");
+    return RAMI_OK;
+}
 
 /* The values of a ruleset of the library's own size. */
 static int ruleset_valid(const rami_ruleset *rs, char *why, size_t why_cap)
@@ -124,7 +146,7 @@ static int ruleset_valid(const rami_ruleset *rs, char *why, size_t why_cap)
     if (rs->options & ~RAMI_OPT_ALL)
         return rami__why(why, why_cap, RAMI_E_RULESET, "unknown option bits 0x%x",
                          rs->options & ~RAMI_OPT_ALL);
-    return RAMI_OK;
+    return house_rules_valid(rs, why, why_cap);
 }
 
 int rami__ruleset_load(const rami_ruleset *rs, rami_ruleset *own, char *why, size_t why_cap)

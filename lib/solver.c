@@ -31,7 +31,7 @@ typedef struct pick {
 enum {
     F_PURE = 1,     /* a run without joker was chosen */
     F_MUST = 2,     /* the must_use face is in a chosen meld */
-    F_LEFT = 4,     /* some card is left in hand */
+    F_LEFT = 4,     /* some natural card is left in hand */
     F_LEFT_FREE = 8 /* some card other than the avoid face is left */
 };
 
@@ -233,17 +233,32 @@ static int prune_dead(const search *s, node *n)
     return n->gain + (int)min_u(n->jokers, s->jpm * (n->cards / 2u)) * s->joker_gain;
 }
 
+/* Does the leftover hold a card that may be discarded (or nothing, where
+ * that is allowed)? The rule of discard_bar (position.h): a natural other
+ * than the avoided face; a joker unless it is the avoided face, the single
+ * card left under no_joker_out, or held with naturals under
+ * no_joker_discard. flags are the node's (F_LEFT: a natural is left). */
+static bool leftover_ok(const solve_opts *o, unsigned flags, unsigned jokers)
+{
+    if (!o->need_leftover || (flags & F_LEFT_FREE))
+        return true;
+    bool naturals = (flags & F_LEFT) != 0;
+    if (jokers == 0)
+        return o->empty_ok && !naturals;
+    if (o->avoid == RAMI_JOKER || (o->no_joker_out && jokers == 1 && !naturals))
+        return false;
+    return !(o->no_joker_discard && naturals);
+}
+
 static void leaf(search *s, const node *n)
 {
     const solve_opts *o = s->o;
     unsigned flags = n->flags;
-    if (n->jokers > 0)
-        flags |= F_LEFT | (o->avoid != RAMI_JOKER ? F_LEFT_FREE : 0u);
     if (o->need_pure_run && !(flags & F_PURE))
         return;
     if (o->must_use != RAMI_NO_CARD && !(flags & F_MUST))
         return;
-    if (o->need_leftover && !(flags & F_LEFT_FREE) && !(o->empty_ok && !(flags & F_LEFT)))
+    if (!leftover_ok(o, flags, n->jokers))
         return;
     if (n->value <= s->best)
         return;

@@ -19,8 +19,10 @@ typedef struct solve_opts {
     bool need_pure_run;                 /* at least one meld must be a run without joker */
     rami_card must_use;                 /* this face must be in a meld, RAMI_NO_CARD if none */
     rami_card avoid;                    /* face that cannot be discarded, RAMI_NO_CARD if none */
-    bool need_leftover;                 /* a card other than `avoid` must be left over ... */
+    bool need_leftover;                 /* a card that may be discarded must be left over ... */
     bool empty_ok;                      /* ... unless the melds use the whole hand */
+    bool no_joker_discard;              /* ... where a joker counts only among jokers alone */
+    bool no_joker_out;                  /* ... and not as the single card left */
 } solve_opts;
 
 #define SOLVE_MAX_MELDS (RAMI_MAX_HAND / 3 + 1)

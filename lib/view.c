@@ -18,10 +18,12 @@ static const char *const kind_names[] = {"none", "set", "run"};
 /* Index = bit number of RAMI_OPT_*. */
 static const char *const option_names[] = {
     "layoff_others", "go_out_by_meld", "keep_pickup",  "pickup_must_meld", "joker_swap",
-    "joker_replay",  "open_pure_run",  "joker_choice", "open_turn_layoff",
+    "joker_replay",  "open_pure_run",  "joker_choice", "open_turn_layoff", "no_joker_discard",
+    "no_joker_out",  "one_go_double",  "elimination",  "low_hand_zero",    "set_swap_any",
 };
 
 #define OPTION_COUNT (sizeof option_names / sizeof option_names[0])
+_Static_assert(RAMI_OPT_ALL == (1u << OPTION_COUNT) - 1u, "a name for every option bit");
 
 static const char *name_of(const char *const *names, size_t n, unsigned i)
 {
@@ -110,7 +112,8 @@ static void write_ruleset(textbuf *t, const rami_ruleset *rs)
         first = false;
     }
     tb_fmt(t, "],\"options_bits\":%" PRIu32, rs->options);
-    tb_fmt(t, ",\"match_rounds\":%u,\"match_target\":%u}", rs->match_rounds, rs->match_target);
+    tb_fmt(t, ",\"match_rounds\":%u,\"match_target\":%u", rs->match_rounds, rs->match_target);
+    tb_fmt(t, ",\"unopened_penalty\":%u}", rs->unopened_penalty);
 }
 
 static void write_seats(textbuf *t, const rami_game *g)
@@ -120,8 +123,10 @@ static void write_seats(textbuf *t, const rami_game *g)
     for (unsigned p = 0; p < g->rs.players; p++) {
         tb_fmt(t, "%s{\"seat\":%u,\"opened\":", p ? "," : "", p);
         json_bool(t, g->pos.ts.opened >> p & 1u);
-        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32 "}", g->pos.hands[p].size,
-               g->pos.totals[p]);
+        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32, g->pos.hands[p].size, g->pos.totals[p]);
+        tb_str(t, ",\"eliminated\":");
+        json_bool(t, !seat_active(&g->pos, p));
+        tb_put(t, "}", 1);
     }
     tb_put(t, "]", 1);
 }

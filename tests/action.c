@@ -329,7 +329,7 @@ static void selfplay(const char *what, unsigned long positions, bool variants, i
         int p = only_preset >= 0 ? only_preset : (int)below(5);
         rami_ruleset rs = preset(p, 2 + below(5));
         if (variants) {
-            rs.options = (uint32_t)tu_xorshift(&rnd_state) & RAMI_OPT_ALL;
+            tu_random_options(&rs, tu_xorshift(&rnd_state));
             rs.jokers_per_meld = (uint8_t)(1 + below(4));
             rs.opening_points = (uint16_t)(below(3) == 0 ? 0 : rs.opening_points);
             /* Bigger hands and more jokers: melds with several jokers. */

@@ -165,7 +165,7 @@ static void test_no_allocation_while_playing(void **state)
         rami_ruleset rs;
         assert_int_equal(rami_ruleset_init(&rs, (int)(i % 5), 2 + i % 5), RAMI_OK);
         if (i % 3 == 1)
-            rs.options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+            tu_random_options(&rs, rnd());
         rs.match_rounds = 3;
         assert_true(rs.max_turns > 0);
         rami_game *g;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "bot-private.h"
+#include "testutil.h"
 
 static uint64_t rnd_state;
 
@@ -162,7 +163,7 @@ static void legal_everywhere(void **state)
         rami_ruleset rs;
         assert_int_equal(rami_ruleset_init(&rs, (int)(i % 5), 2 + (i / 5) % 5), RAMI_OK);
         if (i % 4 == 3)
-            rs.options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+            tu_random_options(&rs, rnd());
         rami_game *g;
         assert_int_equal(rami_game_new(&rs, rnd(), &g), RAMI_OK);
         for (unsigned guard = 0; rami_game_phase(g) <= RAMI_PHASE_PLAY; guard++) {

@@ -413,7 +413,7 @@ static void test_strerror(void **state)
     /* Messages are static: the same pointer every time. */
     assert_ptr_equal(rami_strerror(RAMI_E_PARSE), rami_strerror(RAMI_E_PARSE));
     assert_string_equal(rami_strerror(RAMI_OK), "success");
-    static const int unknown[] = {1, 5, -25, -999, 1000, INT_MAX, INT_MIN};
+    static const int unknown[] = {1, 5, -26, -999, 1000, INT_MAX, INT_MIN};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *m = rami_strerror(unknown[i]);
         assert_non_null(m);
@@ -431,6 +431,7 @@ static void test_strerror(void **state)
     assert_int_equal(RAMI_E_LIMIT, -22);
     assert_int_equal(RAMI_E_OPENING_TURN, -23);
     assert_int_equal(RAMI_E_PICKUP_MELD, -24);
+    assert_int_equal(RAMI_E_JOKER_DISCARD, -25);
 }
 
 static void test_status_name(void **state)

@@ -319,7 +319,7 @@ static void search_agrees_with_the_definition(void **state)
     unsigned long searched_sum = 0, searches = 0, searched_most = 0;
     for (unsigned game = 0; game < 600; game++) {
         rami_ruleset rs = sc_rules(game % 2 ? RAMI_PRESET_51 : RAMI_PRESET_FINNISH, 2 + game % 2);
-        rs.options = (uint32_t)tu_xorshift(&r) & RAMI_OPT_ALL;
+        tu_random_options(&rs, tu_xorshift(&r));
         rs.options |= tu_below(&r, 2) ? RAMI_OPT_KEEP_PICKUP : RAMI_OPT_PICKUP_MUST_MELD;
         rs.hand_size = (uint8_t)(5 + tu_below(&r, 7));
         rs.opening_points = (uint16_t)(tu_below(&r, 3) * 12);

@@ -95,15 +95,23 @@ static void jokers_stand_for(void **state)
     tmeld run = meld_of("5S JK 7S", 1, RAMI_SIDE_AUTO);
     assert_int_equal(rami__meld_joker_as(&run, 1), sc_card("6S"));
     assert_int_equal(rami__meld_joker_as(&run, 0), RAMI_NO_CARD);
-    assert_int_equal(rami__joker_for(&run, sc_card("6S")), 1);
-    assert_int_equal(rami__joker_for(&run, sc_card("5S")), -1);
+    assert_int_equal(rami__joker_for(&run, sc_card("6S"), false), 1);
+    assert_int_equal(rami__joker_for(&run, sc_card("5S"), false), -1);
     tmeld high = meld_of("JK 8S 9S", 1, RAMI_SIDE_HIGH);
-    assert_int_equal(rami__joker_for(&high, sc_card("10S")), 2);
+    assert_int_equal(rami__joker_for(&high, sc_card("10S"), false), 2);
     tmeld set4 = meld_of("9C 9D 9S JK", 1, RAMI_SIDE_AUTO);
-    assert_int_equal(rami__joker_for(&set4, sc_card("9H")), 3);
+    assert_int_equal(rami__joker_for(&set4, sc_card("9H"), false), 3);
     tmeld set3 = meld_of("9C 9D JK", 1, RAMI_SIDE_AUTO);
     assert_int_equal(rami__meld_joker_as(&set3, 2), RAMI_CARD(9, RAMI_SUIT_ANY));
-    assert_int_equal(rami__joker_for(&set3, sc_card("9H")), -1);
+    assert_int_equal(rami__joker_for(&set3, sc_card("9H"), false), -1);
+    /* SET_SWAP_ANY: any suit the set lacks takes the joker; a suit it
+     * holds, another rank or a run's wrong card do not. */
+    assert_int_equal(rami__joker_for(&set3, sc_card("9H"), true), set3.count - 1);
+    assert_int_equal(rami__joker_for(&set3, sc_card("9S"), true), set3.count - 1);
+    assert_int_equal(rami__joker_for(&set4, sc_card("9H"), true), 3);
+    assert_int_equal(rami__joker_for(&run, sc_card("5S"), true), -1);
+    assert_int_equal(rami__joker_for(&set3, sc_card("9C"), true), -1);
+    assert_int_equal(rami__joker_for(&set3, sc_card("8H"), true), -1);
 }
 
 /* Every card that fits goes on and comes off again unchanged; the meld it
@@ -150,7 +158,7 @@ static void lay_and_swap_round_trip(void **state)
             rami_card as = rami__meld_joker_as(&t, i);
             if (as == RAMI_NO_CARD || !card_is_natural(as))
                 continue;
-            assert_int_equal(rami__joker_for(&t, as), (int)i);
+            assert_int_equal(rami__joker_for(&t, as, false), (int)i);
             tmeld swapped = t;
             rami__meld_swap(&swapped, i, as);
             assert_int_equal(swapped.jokers + 1u, t.jokers);

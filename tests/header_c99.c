@@ -7,9 +7,11 @@
 
 #define LAYOUT(name, cond) typedef char layout_##name[(cond) ? 1 : -1]
 
-LAYOUT(ruleset_size, sizeof(rami_ruleset) == 24);
+LAYOUT(ruleset_size, sizeof(rami_ruleset) == 28);
 LAYOUT(ruleset_options, offsetof(rami_ruleset, options) == 16);
 LAYOUT(ruleset_match_target, offsetof(rami_ruleset, match_target) == 22);
+LAYOUT(ruleset_unopened_penalty, offsetof(rami_ruleset, unopened_penalty) == 24);
+LAYOUT(ruleset_reserved, offsetof(rami_ruleset, reserved) == 26);
 LAYOUT(meld_info_size, sizeof(rami_meld_info) == 18);
 LAYOUT(meld_info_joker_as, offsetof(rami_meld_info, joker_as) == 17);
 LAYOUT(move_size, sizeof(rami_move) == 17);

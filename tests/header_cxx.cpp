@@ -4,7 +4,7 @@
 
 #include "rami.h"
 
-static_assert(sizeof(rami_ruleset) == 24, "rami_ruleset layout");
+static_assert(sizeof(rami_ruleset) == 28, "rami_ruleset layout");
 static_assert(offsetof(rami_ruleset, options) == 16, "rami_ruleset layout");
 static_assert(sizeof(rami_meld_info) == 18, "rami_meld_info layout");
 static_assert(sizeof(rami_move) == 17, "rami_move layout");

@@ -265,7 +265,7 @@ static void test_selfplay(void **state)
     while (positions < budget) {
         rami_ruleset rs = preset((int)below(5), 2 + below(5));
         if (below(3) == 0) {
-            rs.options = (uint32_t)tu_xorshift(&rnd_state) & RAMI_OPT_ALL;
+            tu_random_options(&rs, tu_xorshift(&rnd_state));
             rs.jokers_per_meld = (uint8_t)(1 + below(4));
             rs.opening_points = 0;
         }

@@ -31,7 +31,7 @@ static void random_ruleset(rami_ruleset *rs, unsigned i)
 {
     assert_int_equal(rami_ruleset_init(rs, (int)(i % 5), 2 + (i / 5) % 5), RAMI_OK);
     if (below(3) == 0)
-        rs->options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+        tu_random_options(rs, rnd());
     if (below(4) == 0)
         rs->max_turns = (uint16_t)(8 + below(40));
     if (below(8) == 0)
@@ -363,7 +363,8 @@ static void must_refuse(const char *text, const rami_game *g, unsigned *checks)
         const char *prefix, *line;
         int expect;
     } edits[] = {
-        {"rami-record", "rami-record 2", RAMI_E_PARSE},
+        {"rami-record", "rami-record 3", RAMI_E_PARSE},
+        {"rami-record", "rami-record 1", RAMI_E_PARSE}, /* a version-1 header has 13 keys */
         {"rami-record", "rami-record 0", RAMI_E_PARSE},
         {"rami-record", "rami-recor 1", RAMI_E_PARSE},
         {"rami-record", "rami-record  1", RAMI_E_PARSE},
@@ -377,6 +378,11 @@ static void must_refuse(const char *text, const rami_game *g, unsigned *checks)
         {"totals", "totals 99999999999", RAMI_E_CORRUPT},
         {"totals", "totals", RAMI_E_CORRUPT},
         {"totals", "totals -3", RAMI_E_PARSE},
+        {"dealer", "dealer 7", RAMI_E_CORRUPT},
+        {"dealer", "dealer 256", RAMI_E_CORRUPT},
+        {"dealer", "dealer x", RAMI_E_PARSE},
+        {"dealer", "dealer", RAMI_E_PARSE},
+        {"dealer", "deal 1", RAMI_E_PARSE},
     };
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
         size_t at = find_line(text, edits[i].prefix);
@@ -394,7 +400,9 @@ static void must_refuse(const char *text, const rami_game *g, unsigned *checks)
         {"decks=", "0"},
         {"hand_size=", "99"},
         {"max_turns=", "65536"},
-        {"options=", "0x200"},
+        {"options=", "0x8000"},
+        {"unopened_penalty=", "10000"},
+        {"unopened_penalty=", "65536"},
         {"options=", "311"},
         {"options=", "0x1ffffffff"},
         {"jokers=", "256"},
@@ -419,8 +427,8 @@ static void must_refuse(const char *text, const rami_game *g, unsigned *checks)
                       g->pos.round == 1 ? 1u : 60000u * g->pos.round);
     assert_int_equal(load_spliced(text, at, line_len(text, at), line), RAMI_E_CORRUPT);
     /* Illegal moves: a discard before drawing, a second draw. */
-    size_t round_at = find_line(text, "round");
-    size_t first_move = round_at + line_len(text, round_at) + 1;
+    size_t dealer_at = find_line(text, "dealer");
+    size_t first_move = dealer_at + line_len(text, dealer_at) + 1;
     assert_int_equal(load_spliced(text, first_move, 0, "discard AS\n"), RAMI_E_CORRUPT);
     assert_int_equal(load_spliced(text, first_move, 0, "draw\ndraw\n"), RAMI_E_CORRUPT);
     assert_int_equal(load_spliced(text, first_move, 0, "lay AS on 1\n"), RAMI_E_CORRUPT);
@@ -455,7 +463,7 @@ static void bad_card_refuse(const char *text, const struct bad_discard *bd, unsi
 {
     if (bd->line == UINT32_MAX)
         return;
-    size_t at = find_line(text, "round");
+    size_t at = find_line(text, "dealer");
     at += line_len(text, at) + 1;
     for (unsigned i = 0; i < bd->line; i++)
         at += line_len(text, at) + 1;
@@ -596,10 +604,11 @@ static void exact_text(void **state)
     assert_int_equal(rami_move_parse("take", &m), RAMI_OK);
     assert_int_equal(rami_game_play(g, 1, &m), RAMI_OK);
     char *text = save(g, NULL);
-    assert_string_equal(text, "rami-record 1\n"
+    assert_string_equal(text, "rami-record 2\n"
                               "ruleset players=2 decks=1 jokers=2 hand_size=3 opening_points=30 "
                               "jokers_per_meld=1 max_restocks=255 max_turns=300 joker_penalty=25 "
-                              "ace_penalty=11 options=0x37 match_rounds=0 match_target=0\n"
+                              "ace_penalty=11 options=0x4037 match_rounds=0 match_target=0 "
+                              "unopened_penalty=0\n"
                               "seed 99\n"
                               "deal dealer=1\n"
                               "hand 0 7S 8S 9S\n"
@@ -608,6 +617,7 @@ static void exact_text(void **state)
                               "discard AH\n"
                               "totals 0 0\n"
                               "round 1\n"
+                              "dealer 1\n"
                               "draw\n"
                               "discard 10S\n"
                               "take\n"
@@ -616,12 +626,54 @@ static void exact_text(void **state)
     rami_game_free(g);
 }
 
+/* Version-1 records (no unopened_penalty, no dealer line) still load,
+ * with the house rules at their defaults, and save as version 2. */
+static void version_1_loads(void **state)
+{
+    (void)state;
+    static const char v1[] = "rami-record 1\n"
+                             "ruleset players=3 decks=2 jokers=4 hand_size=13 opening_points=51 "
+                             "jokers_per_meld=1 max_restocks=2 max_turns=300 joker_penalty=25 "
+                             "ace_penalty=11 options=0x137 match_rounds=0 match_target=0\n"
+                             "seed 7\n"
+                             "totals 12 40 3\n"
+                             "round 3\n"
+                             "draw\n"
+                             "end\n";
+    rami_game *g = NULL;
+    assert_int_equal(rami_game_load(v1, sizeof v1 - 1, &g), RAMI_OK);
+    assert_int_equal(rami_game_round(g), 3);
+    assert_int_equal(rami_game_dealer(g), (2 + 3 - 1) % 3); /* rotated from seat 2 */
+    char *text = save(g, NULL);
+    assert_non_null(strstr(text, "rami-record 2\n"));
+    assert_non_null(strstr(text, "unopened_penalty=0\nseed 7\n"));
+    assert_non_null(strstr(text, "round 3\ndealer 1\ndraw\n"));
+    rami_game *again = NULL;
+    assert_int_equal(rami_game_load(text, strlen(text), &again), RAMI_OK);
+    assert_true(rami__game_equal(g, again));
+    free(text);
+    rami_game_free(again);
+    rami_game_free(g);
+    /* Without eliminations the dealer of a version-2 record must be the
+     * one the rotation gives. */
+    static const char v2[] = "rami-record 2\n"
+                             "ruleset players=3 decks=2 jokers=4 hand_size=13 opening_points=51 "
+                             "jokers_per_meld=1 max_restocks=2 max_turns=300 joker_penalty=25 "
+                             "ace_penalty=11 options=0x137 match_rounds=0 match_target=0 "
+                             "unopened_penalty=0\n"
+                             "seed 7\n"
+                             "totals 12 40 3\n"
+                             "round 3\n"
+                             "dealer 0\n"
+                             "end\n";
+    assert_int_equal(rami_game_load(v2, sizeof v2 - 1, &g), RAMI_E_CORRUPT);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(arguments),
-        cmocka_unit_test(exact_text),
-        cmocka_unit_test(round_trip),
+        cmocka_unit_test(arguments),       cmocka_unit_test(exact_text),
+        cmocka_unit_test(version_1_loads), cmocka_unit_test(round_trip),
         cmocka_unit_test(damaged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1624,6 +1624,122 @@ static void test_swap_into_a_dead_end_refused(void **state)
 }
 
 /* ======================================================================
+ * House rules (issue 11): jokers that may not be discarded, the Finnish
+ * take-back of a set's joker
+ * ====================================================================== */
+
+/* NO_JOKER_DISCARD: no joker goes to the discard pile while the hand holds
+ * another card; a hand of jokers only may discard one (DEC). */
+static void test_no_joker_discard(void **state)
+{
+    (void)state;
+    rami_ruleset rs = open0(RAMI_OPT_NO_JOKER_DISCARD, 0);
+    rami_game *g = deal_from(&rs, 1, "5S 6S 7S JK 2D", "2C 3D 4H", "KD", "KC");
+    play(g, "draw");
+    refuse(g, "discard JK", RAMI_E_JOKER_DISCARD,
+           "house rule: a joker may not be discarded while you hold another card");
+    assert_false(sc_listed(g, "discard JK"));
+    play(g, "discard 2D");
+    rami_game_free(g);
+
+    g = deal_from(&rs, 1, "JK", "2C 3D 4H", "JK 5C", "KC");
+    play(g, "draw");
+    play(g, "discard JK"); /* only jokers in hand */
+    rami_game_free(g);
+
+    /* Taking KD would leave JK and the face taken (KEEP_PICKUP): no card
+     * could be discarded. Without the house rule the joker could go. */
+    g = deal_from(&rs, 1, "JK", "2C 3D 4H", "5C", "KD");
+    refuse(g, "take", RAMI_E_PICKUP,
+           "after taking KD you would have no card you may discard (a joker may not be "
+           "discarded here)");
+    play(g, "draw");
+    rami_game_free(g);
+    rs = open0(0, 0);
+    g = deal_from(&rs, 1, "JK", "2C 3D 4H", "5C", "KD");
+    play(g, "take");
+    play(g, "discard JK");
+    rami_game_free(g);
+}
+
+/* NO_JOKER_OUT: the last card may not be a discarded joker. A lay-off
+ * that would leave only a joker without a place on the table is a dead
+ * end; going out by a meld with a joker is fine. */
+static void test_no_joker_out(void **state)
+{
+    (void)state;
+    rami_ruleset rs = open0(RAMI_OPT_NO_JOKER_OUT, 0);
+    rami_game *g = deal_from(&rs, 1, "5C JK 7C JK 8C", "2C 3D 4H", "9C", "KD");
+    play(g, "draw");
+    play(g, "meld 5C JK 7C");
+    play(g, "lay 8C on 1");
+    refuse(g, "lay 9C on 1", RAMI_E_JOKER_DISCARD,
+           "after this the cards left could not be got rid of: a joker may not be discarded");
+    play(g, "discard 9C"); /* the joker stays: not the last card discarded */
+    sc_hand_is(g, 0, "JK");
+    rami_game_free(g);
+
+    g = deal_from(&rs, 1, "5C JK 7C JK 8C", "2C 3D 4H", "9C", "KD");
+    play(g, "draw");
+    play(g, "meld 5C JK 7C");
+    play(g, "meld JK 8C 9C"); /* out by a meld */
+    assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+    rami_game_free(g);
+
+    rs = open0(0, 0);
+    g = deal_from(&rs, 1, "5C JK 7C JK 8C", "2C 3D 4H", "9C", "KD");
+    play(g, "draw");
+    play(g, "meld 5C JK 7C");
+    play(g, "lay 8C on 1");
+    play(g, "lay 9C on 1");
+    play(g, "discard JK");
+    assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+    rami_game_free(g);
+}
+
+/* SET_SWAP_ANY (the Finnish preset): the holder of a natural of the set's
+ * rank whose suit it lacks takes the joker back, leaving a set of three
+ * naturals; the app's rule (bit off) needs three naturals first. The
+ * joker must then be replayed (JOKER_REPLAY stays in the preset). */
+static void test_set_swap_any(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules(RAMI_PRESET_FINNISH, 2);
+    assert_true(rs.options & RAMI_OPT_SET_SWAP_ANY);
+    rs.opening_points = 0;
+    rami_game *g =
+        deal_from(&rs, 1, "4S 5S 6S 7H 2D 9C", "7C 7D JK 3H 8D", "KD KC QD QC 10D", "2H");
+    play(g, "draw");
+    play(g, "meld 4S 5S 6S");
+    play(g, "discard KD");
+    play(g, "draw");
+    play(g, "meld 7C 7D JK");
+    play(g, "discard KC");
+    play(g, "draw");
+    refuse(g, "swap 9C on 2", RAMI_E_SWAP, "no joker of 7C 7D JK stands for 9C");
+    play(g, "swap 7H on 2");
+    sc_meld_is(g, 1, 1, "7C 7D 7H");
+    refuse(g, "discard 2D", RAMI_E_JOKER_REPLAY, "must be played before the discard");
+    play(g, "lay JK on 1");
+    play(g, "discard 2D");
+    rami_game_free(g);
+
+    /* The app's rule: a set of two naturals and a joker keeps it. */
+    rs.options &= ~RAMI_OPT_SET_SWAP_ANY;
+    g = deal_from(&rs, 1, "4S 5S 6S 7H 2D 9C", "7C 7D JK 3H 8D", "KD KC QD QC 10D", "2H");
+    play(g, "draw");
+    play(g, "meld 4S 5S 6S");
+    play(g, "discard KD");
+    play(g, "draw");
+    play(g, "meld 7C 7D JK");
+    play(g, "discard KC");
+    play(g, "draw");
+    refuse(g, "swap 7H on 2", RAMI_E_SWAP,
+           "can be retrieved only when the set holds 3 natural cards");
+    rami_game_free(g);
+}
+
+/* ======================================================================
  * §6 PICKUP_MUST_MELD
  * ====================================================================== */
 
@@ -2080,6 +2196,9 @@ int main(void)
         cmocka_unit_test(test_pickup_must_meld_other_play_first),
         cmocka_unit_test(test_going_out_needs_the_opening),
         cmocka_unit_test(test_swap_into_a_dead_end_refused),
+        cmocka_unit_test(test_no_joker_discard),
+        cmocka_unit_test(test_no_joker_out),
+        cmocka_unit_test(test_set_swap_any),
         /* §6 PICKUP_MUST_MELD */
         cmocka_unit_test(test_pickup_must_meld_take_refused),
         cmocka_unit_test(test_pickup_must_meld_off),

@@ -29,7 +29,9 @@ static const struct expect presets[] = {
     {RAMI_PRESET_40, 2, 4, 3, 4, 40, 2, REFERENCE_SET},
     {RAMI_PRESET_51_HOUSE, 2, 2, 3, 3, 51, 2, REFERENCE_SET},
     {RAMI_PRESET_40_HOUSE, 2, 2, 3, 3, 40, 2, REFERENCE_SET},
-    {RAMI_PRESET_FINNISH, 1, 2, 2, 4, 30, 255, REFERENCE_SET & ~RAMI_OPT_OPEN_TURN_LAYOFF},
+    /* Finnish: the source's "on later turns" and its joker take-back. */
+    {RAMI_PRESET_FINNISH, 1, 2, 2, 4, 30, 255,
+     (REFERENCE_SET & ~RAMI_OPT_OPEN_TURN_LAYOFF) | RAMI_OPT_SET_SWAP_ANY},
 };
 
 static void test_option_bits(void **state)
@@ -39,7 +41,9 @@ static void test_option_bits(void **state)
     const uint32_t bits[] = {
         RAMI_OPT_LAYOFF_OTHERS,    RAMI_OPT_GO_OUT_BY_MELD, RAMI_OPT_KEEP_PICKUP,
         RAMI_OPT_PICKUP_MUST_MELD, RAMI_OPT_JOKER_SWAP,     RAMI_OPT_JOKER_REPLAY,
-        RAMI_OPT_OPEN_PURE_RUN,    RAMI_OPT_JOKER_CHOICE,   RAMI_OPT_OPEN_TURN_LAYOFF};
+        RAMI_OPT_OPEN_PURE_RUN,    RAMI_OPT_JOKER_CHOICE,   RAMI_OPT_OPEN_TURN_LAYOFF,
+        RAMI_OPT_NO_JOKER_DISCARD, RAMI_OPT_NO_JOKER_OUT,   RAMI_OPT_ONE_GO_DOUBLE,
+        RAMI_OPT_ELIMINATION,      RAMI_OPT_LOW_HAND_ZERO,  RAMI_OPT_SET_SWAP_ANY};
     for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++) {
         assert_true(bits[i] != 0 && (bits[i] & (bits[i] - 1)) == 0);
         assert_int_equal(all & bits[i], 0);
@@ -77,6 +81,9 @@ static void test_presets(void **state)
             assert_int_equal(rs.options, e->options);
             assert_int_equal(rs.match_rounds, 0);
             assert_int_equal(rs.match_target, 0);
+            assert_int_equal(rs.unopened_penalty, 0);
+            assert_int_equal(rs.reserved[0], 0);
+            assert_int_equal(rs.reserved[1], 0);
             char why[128] = "junk";
             int st = rami_ruleset_check(&rs, why, sizeof why);
             if (st != RAMI_OK)
@@ -320,7 +327,7 @@ static void test_check_opening(void **state)
 static void test_check_options(void **state)
 {
     (void)state;
-    const uint32_t bad[] = {1u << 9, 1u << 15, 1u << 31, 0xFFFFFFFFu, RAMI_OPT_ALL + 1};
+    const uint32_t bad[] = {1u << 15, 1u << 20, 1u << 31, 0xFFFFFFFFu, RAMI_OPT_ALL + 1};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rami_ruleset rs = base();
         rs.options = bad[i];
@@ -328,9 +335,48 @@ static void test_check_options(void **state)
     }
     rami_ruleset rs = base();
     rs.options = RAMI_OPT_ALL;
+    rs.match_target = 500;
     expect_accept(&rs, "every known option");
     rs.options = 0;
     expect_accept(&rs, "no option");
+}
+
+/* The house rules of issue 11: unopened_penalty 0..9999, the reserved
+ * bytes 0, ELIMINATION only with a match_target to reach. */
+static void test_check_house_rules(void **state)
+{
+    (void)state;
+    rami_ruleset rs = base();
+    rs.unopened_penalty = 100;
+    expect_accept(&rs, "unopened_penalty 100");
+    rs.unopened_penalty = 9999;
+    expect_accept(&rs, "unopened_penalty 9999");
+    rs.unopened_penalty = 10000;
+    expect_reject(&rs, "unopened_penalty is 10000, must be 0..9999", "unopened_penalty 10000");
+    rs = base();
+    rs.options |= RAMI_OPT_ELIMINATION;
+    expect_reject(&rs, "ELIMINATION needs match_target", "elimination without target");
+    rs.match_target = 101;
+    expect_accept(&rs, "elimination at 101");
+    rs = base();
+    rs.reserved[1] = 1;
+    char why[128];
+    assert_int_equal(rami_ruleset_check(&rs, why, sizeof why), RAMI_E_ARG);
+    assert_string_equal(why, "reserved bytes must be 0");
+    /* A caller with the first published layout (24 bytes) gets the
+     * defaults of the house rules, whatever lies beyond its struct. */
+    rs = base();
+    rs.struct_size = 24;
+    rs.unopened_penalty = 12345;
+    rs.reserved[0] = 7;
+    expect_accept(&rs, "24-byte caller");
+    rami_game *g = NULL;
+    assert_int_equal(rami_game_new(&rs, 1, &g), RAMI_OK);
+    rami_ruleset back;
+    assert_int_equal(rami_game_ruleset(g, &back), RAMI_OK);
+    assert_int_equal(back.unopened_penalty, 0);
+    assert_int_equal(back.struct_size, sizeof back);
+    rami_game_free(g);
 }
 
 /* Fields that take any value. */
@@ -412,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_check_jokers_per_meld),
         cmocka_unit_test(test_check_opening),
         cmocka_unit_test(test_check_options),
+        cmocka_unit_test(test_check_house_rules),
         cmocka_unit_test(test_check_free_fields),
         cmocka_unit_test(test_check_why),
         cmocka_unit_test(test_check_first_reason),

@@ -381,6 +381,187 @@ static void match_winners_share_ties(void **state)
     }
 }
 
+/* ---- house rules (issue 11) ---- */
+
+/* Seat 0 opens in turn 1, seat 1 opens and goes out in its first turn,
+ * seat 2 never opens. */
+static rami_game *three_seat_round(const rami_ruleset *rs)
+{
+    rami_game *g =
+        deal_from(rs, 2, "KC KD KH KS 5S 6S 7S 9D 2H", "10H JH QH KH AH", "3C 4D 8S", "4C 2C", "");
+    play(g, "draw");
+    play(g, "meld KC KD KH KS");
+    play(g, "meld 5S 6S 7S");
+    play(g, "discard 9D");
+    play(g, "draw");
+    play(g, "meld 10H JH QH KH AH");
+    play(g, "discard 2C");
+    assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+    return g;
+}
+
+/* unopened_penalty: a seat that has not opened when another goes out
+ * scores the flat penalty instead of its hand (hand_value stays the
+ * hand's); opened seats score their hand. 0 keeps the hand value. */
+static void unopened_penalty_is_flat(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules(RAMI_PRESET_51, 3);
+    rami_game *g = three_seat_round(&rs);
+    rami_round_result r = sc_result(g);
+    assert_int_equal(r.points[0], 6);  /* 2H 4C, opened */
+    assert_int_equal(r.points[1], 0);  /* went out */
+    assert_int_equal(r.points[2], 15); /* 3C 4D 8S, not opened: penalty 0 counts the hand */
+    rami_game_free(g);
+    rs.unopened_penalty = 100;
+    g = three_seat_round(&rs);
+    r = sc_result(g);
+    assert_int_equal(r.points[0], 6);
+    assert_int_equal(r.points[1], 0);
+    assert_int_equal(r.points[2], 100);
+    assert_int_equal(r.hand_value[2], 15);
+    int32_t t[3];
+    assert_int_equal(rami_game_scores(g, t, 3), RAMI_OK);
+    assert_int_equal(t[2], 100);
+    rami_game_free(g);
+}
+
+/* ONE_GO_DOUBLE: seat 1 had not opened before the turn it went out in:
+ * every other seat's points (the flat penalty included) count twice. */
+static void one_go_doubles(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 3, RAMI_OPT_ONE_GO_DOUBLE, 0);
+    rami_game *g = three_seat_round(&rs);
+    rami_round_result r = sc_result(g);
+    assert_int_equal(r.points[0], 12);
+    assert_int_equal(r.points[1], 0);
+    assert_int_equal(r.points[2], 30);
+    assert_int_equal(r.hand_value[0], 6);
+    rami_game_free(g);
+    rs.unopened_penalty = 100;
+    g = three_seat_round(&rs);
+    assert_int_equal(sc_result(g).points[2], 200);
+    rami_game_free(g);
+
+    /* Opened in an earlier turn: no doubling. Seat 0 opens in turn 1 and
+     * goes out in its next turn. */
+    rs = sc_rules_opts(RAMI_PRESET_51, 2, RAMI_OPT_ONE_GO_DOUBLE, 0);
+    g = deal_from(&rs, 1, "KC KD KH KS 5S 6S 7S 2H 3H 9D", "3C 4D 8S", "QS 7D 4H", "");
+    play(g, "draw");
+    play(g, "meld KC KD KH KS");
+    play(g, "meld 5S 6S 7S");
+    play(g, "discard 9D");
+    play(g, "draw");
+    play(g, "discard 7D");
+    play(g, "draw");
+    play(g, "meld 2H 3H 4H");
+    play(g, "discard QS");
+    assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+    assert_int_equal(sc_result(g).points[1], 3 + 4 + 8);
+    rami_game_free(g);
+}
+
+/* LOW_HAND_ZERO: at stock-out (or the turn cap) the lowest hands score 0;
+ * the others their hand; hand values and winners are unchanged. */
+static void low_hand_zero_at_stock_out(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 3, RAMI_OPT_LOW_HAND_ZERO, 0);
+    rs.max_restocks = 0;
+    rami_game *g = deal_from(&rs, 2, "KS QS 9D", "5C 5D 2H", "10S 2D", "2C", "7H");
+    play(g, "draw");
+    play(g, "discard 9D");
+    rami_round_result r = sc_result(g);
+    assert_int_equal(r.reason, RAMI_END_STOCK_OUT);
+    const int value[3] = {22, 12, 12}, points[3] = {22, 0, 0};
+    for (int p = 0; p < 3; p++) {
+        assert_int_equal(r.hand_value[p], value[p]);
+        assert_int_equal(r.points[p], points[p]);
+    }
+    assert_int_equal(r.winners, (1u << 1) | (1u << 2));
+    rami_game_free(g);
+}
+
+/* ELIMINATION: seat 1 reaches the target (30) in round 1 and leaves; the
+ * two others play on: the next seat still in deals, seat 1 holds no card,
+ * never moves and scores 0. When both reach the target in round 2 the
+ * match is over and the winner is the lower of the two: seat 1, out
+ * earlier with a lower total, is not among the winners. */
+static void elimination_plays_on(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 3, RAMI_OPT_ELIMINATION, 0);
+    rs.max_turns = 1;
+    rs.match_target = 30;
+    rami_game *g = deal_from(&rs, 2, "2C 3D 9S", "KC KD KH", "2H 3H 4D", "4S", "");
+    play(g, "draw");
+    play(g, "discard 9S");
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_ROUND_OVER);
+    rami_round_result r = sc_result(g);
+    assert_int_equal(r.points[1], 30);
+    assert_int_equal(r.winners, (1u << 0) | (1u << 2));
+    assert_int_equal(rami_game_in_match(g, 0), 1);
+    assert_int_equal(rami_game_in_match(g, 1), 0);
+    assert_int_equal(rami_game_in_match(g, 2), 1);
+    assert_int_equal(rami_game_in_match(g, 3), RAMI_E_ARG);
+
+    assert_int_equal(rami_game_next_round(g), RAMI_OK);
+    assert_int_equal(rami_game_dealer(g), 0);         /* after seat 2, skipping nobody */
+    assert_int_equal(rami_game_current_player(g), 2); /* seat 1 is skipped */
+    rami_card buf[RAMI_MAX_HAND];
+    size_t n = 99;
+    assert_int_equal(rami_game_hand(g, 1, buf, RAMI_MAX_HAND, &n), RAMI_OK);
+    assert_int_equal(n, 0);
+    assert_int_equal(rami_game_play(g, 1, &(rami_move){RAMI_MOVE_DRAW_STOCK, 0, 0, 0, {0}}),
+                     RAMI_E_TURN);
+    /* The record carries the dealer: it reloads as it was. */
+    char text[4096];
+    size_t len;
+    assert_int_equal(rami_game_save(g, text, sizeof text, &len), RAMI_OK);
+    assert_non_null(strstr(text, "totals 9 30 9\nround 2\ndealer 0\n"));
+    rami_game *again = NULL;
+    assert_int_equal(rami_game_load(text, len, &again), RAMI_OK);
+    assert_true(rami__game_equal(g, again));
+    rami_game_free(again);
+
+    finish_round(g);
+    r = sc_result(g);
+    assert_int_equal(r.points[1], 0);
+    assert_int_equal(r.hand_value[1], 0);
+    assert_false(r.winners & (1u << 1));
+    int32_t t[3];
+    assert_int_equal(rami_game_scores(g, t, 3), RAMI_OK);
+    assert_int_equal(t[1], 30);
+    assert_true(t[0] >= 30 && t[2] >= 30); /* 13-card hands after one turn */
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_MATCH_OVER);
+    int want = t[0] < t[2] ? 1 << 0 : t[2] < t[0] ? 1 << 2 : (1 << 0) | (1 << 2);
+    assert_int_equal(rami_game_match_winners(g), want);
+    /* Returns of the round: seat 1 sat it out. */
+    double ret[3];
+    assert_int_equal(rami_game_returns(g, RAMI_RETURN_PENALTY, ret, 3), RAMI_OK);
+    assert_true(ret[1] == 0.0);
+    assert_int_equal(rami_game_returns(g, RAMI_RETURN_WIN, ret, 3), RAMI_OK);
+    assert_true(ret[1] == 0.0 && ret[0] + ret[2] == 0.0);
+    rami_game_free(g);
+}
+
+/* ELIMINATION needs no separate end: with two seats the first to reach
+ * the target ends the match, as without it. */
+static void elimination_two_seats(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 2, RAMI_OPT_ELIMINATION, 0);
+    rs.max_turns = 1;
+    rs.match_target = 30;
+    rami_game *g = deal_from(&rs, 1, "2C 3D 9S", "KC KD KH", "4S", "");
+    play(g, "draw");
+    play(g, "discard 9S");
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_MATCH_OVER);
+    assert_int_equal(rami_game_match_winners(g), 1 << 0);
+    rami_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +578,11 @@ int main(void)
         cmocka_unit_test(match_rounds_end_the_match),
         cmocka_unit_test(match_target_ends_the_match),
         cmocka_unit_test(match_winners_share_ties),
+        cmocka_unit_test(unopened_penalty_is_flat),
+        cmocka_unit_test(one_go_doubles),
+        cmocka_unit_test(low_hand_zero_at_stock_out),
+        cmocka_unit_test(elimination_plays_on),
+        cmocka_unit_test(elimination_two_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -94,9 +94,25 @@ static void random_move(const rami_game *g, rami_move *m)
 }
 
 struct stats {
-    unsigned long rounds, moves, listed_checked, random_tried, random_legal, undos;
+    unsigned long rounds, moves, listed_checked, random_tried, random_legal, undos, matches;
     unsigned long reasons[4];
 };
+
+/* Seats out of the match (ELIMINATION) hold no card and never move while
+ * a round is played (a seat put out by the round just over keeps its last
+ * hand until the next deal). */
+static void check_eliminated(const rami_game *g)
+{
+    for (int s = 0; s < g->rs.players; s++) {
+        if (rami_game_in_match(g, s))
+            continue;
+        assert_true(g->rs.options & RAMI_OPT_ELIMINATION);
+        if (rami_game_phase(g) <= RAMI_PHASE_PLAY) {
+            assert_int_equal(g->pos.hands[s].size, 0);
+            assert_true(rami_game_current_player(g) != s);
+        }
+    }
+}
 
 static void check_position(rami_game *g, const unsigned base[256], rami_move *list, size_t cap,
                            size_t *n_out, struct stats *st)
@@ -105,6 +121,7 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
     assert_true(tu_census(g, counts));
     assert_memory_equal(counts, base, sizeof counts);
     check_table(g);
+    check_eliminated(g);
 
     rami_game *copy;
     assert_int_equal(rami_game_clone(g, &copy), RAMI_OK);
@@ -227,11 +244,20 @@ static void selfplay(void **state)
         unsigned players = 2 + (i / 5) % 5;
         assert_int_equal(rami_ruleset_init(&rs, preset, players), RAMI_OK);
         if (i % 3 == 2)
-            rs.options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+            tu_random_options(&rs, rnd());
         if (i % 7 == 3)
             rs.jokers_per_meld = 2;
         if (i % 11 == 5)
             rs.max_turns = 60;
+        if (i % 13 == 7)
+            rs.unopened_penalty = 100;
+        bool elimination = i % 17 == 9;
+        if (elimination) {
+            /* A whole match: seats leave at 150 until one is left. */
+            rs.options |= RAMI_OPT_ELIMINATION;
+            rs.match_target = 150;
+            rs.max_turns = 40;
+        }
         rami_game *g;
         assert_int_equal(rami_game_new(&rs, rnd(), &g), RAMI_OK);
         play_round(g, &st, i % 3 != 0);
@@ -239,12 +265,27 @@ static void selfplay(void **state)
             assert_int_equal(rami_game_next_round(g), RAMI_OK);
             play_round(g, &st, true);
         }
+        for (unsigned r = 0; elimination && rami_game_phase(g) == RAMI_PHASE_ROUND_OVER; r++) {
+            assert_true(r < 60);
+            assert_int_equal(rami_game_next_round(g), RAMI_OK);
+            play_round(g, &st, i % 2 != 0);
+        }
+        if (elimination) {
+            st.matches++;
+            assert_int_equal(rami_game_phase(g), RAMI_PHASE_MATCH_OVER);
+            unsigned in = 0;
+            for (int s = 0; s < g->rs.players; s++)
+                in += rami_game_in_match(g, s) == 1;
+            assert_true(in <= 1);
+            assert_true(rami_game_match_winners(g) > 0);
+        }
         rami_game_free(g);
     }
     printf("selfplay: %lu rounds, %lu moves, %lu listed moves checked, %lu random moves "
-           "(%lu legal), %lu undos; ends: out %lu, stock %lu, turns %lu\n",
+           "(%lu legal), %lu undos; ends: out %lu, stock %lu, turns %lu; %lu elimination "
+           "matches\n",
            st.rounds, st.moves, st.listed_checked, st.random_tried, st.random_legal, st.undos,
-           st.reasons[1], st.reasons[2], st.reasons[3]);
+           st.reasons[1], st.reasons[2], st.reasons[3], st.matches);
 }
 
 int main(void)

@@ -35,6 +35,16 @@ static inline unsigned tu_below(uint64_t *state, unsigned n)
     return (unsigned)(tu_xorshift(state) % n);
 }
 
+/* Random option bits for rs: any of RAMI_OPT_ALL. ELIMINATION needs a
+ * match_target (rami_ruleset_check refuses it without one): rs gets 100
+ * when it has none. */
+static inline void tu_random_options(rami_ruleset *rs, uint64_t bits)
+{
+    rs->options = (uint32_t)bits & RAMI_OPT_ALL;
+    if ((rs->options & RAMI_OPT_ELIMINATION) && rs->match_target == 0)
+        rs->match_target = 100;
+}
+
 /* counts[c] = how many cards of code c are in the hands, stock, discard pile
  * and table melds of g, hands and melds read through the public API. Returns
  * false when a hand or meld could not be read or a hand read back with

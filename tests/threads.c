@@ -180,7 +180,7 @@ static void play_game(struct worker *w)
     rami_ruleset rs;
     rami_ruleset_init(&rs, (int)(rnd(w) % 5), 2 + (unsigned)(rnd(w) % 5));
     if (rnd(w) % 3 == 0)
-        rs.options = (uint32_t)(rnd(w) & RAMI_OPT_ALL);
+        tu_random_options(&rs, rnd(w));
     rami_game *g = NULL;
     CHECK(w, rami_game_new(&rs, rnd(w), &g) == RAMI_OK);
     if (g == NULL)

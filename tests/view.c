@@ -208,7 +208,8 @@ static void contents(void **state)
     v = view(g, 1);
     assert_non_null(strstr(v, "\"phase\":\"play\""));
     assert_non_null(strstr(v, "\"seats\":[{\"seat\":0,\"opened\":true,\"hand_count\":2,"
-                              "\"total\":0},{\"seat\":1,\"opened\":false,\"hand_count\":4,"));
+                              "\"total\":0,\"eliminated\":false},{\"seat\":1,\"opened\":false,"
+                              "\"hand_count\":4,"));
     assert_non_null(strstr(v, "\"hand\":[\"4C\",\"5C\",\"KD\",\"KH\"]"));
     assert_non_null(strstr(v, "\"melds\":[{\"index\":0,\"owner\":0,\"kind\":\"run\",\"cards\":"
                               "[\"JK\",\"8S\",\"9S\"],\"points\":24,\"joker_as\":\"7S\"}]"));
@@ -262,7 +263,7 @@ static void round_over(void **state)
     assert_non_null(strstr(v, "\"result\":{\"reason\":\"went_out\",\"winners\":[0],"
                               "\"hand_value\":[0,46],\"points\":[0,46]},"
                               "\"match_winners\":[0]}"));
-    assert_non_null(strstr(v, "\"total\":46}"));
+    assert_non_null(strstr(v, "\"total\":46,\"eliminated\":false}"));
     free(v);
     rami_game_free(g);
 }

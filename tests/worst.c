@@ -135,6 +135,7 @@ static void read_everything(const rami_game *g)
         WORK(rami_game_hand, BOUND_NONE, rami_game_hand(g, p, cards, RAMI_MAX_PACK, &n));
         WORK(rami_game_hand_count, BOUND_NONE, rami_game_hand_count(g, p));
         WORK(rami_game_has_opened, BOUND_NONE, rami_game_has_opened(g, p));
+        WORK(rami_game_in_match, BOUND_NONE, rami_game_in_match(g, p));
     }
     for (size_t i = 0; i < rami_game_meld_count(g); i++) {
         rami_meld_info info;

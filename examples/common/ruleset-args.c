@@ -45,6 +45,10 @@ typedef struct row {
     {                                                                                              \
         .name = n, .kind = ROW_BIT, .bit = b, .help = h                                            \
     }
+#define MATCH_BIT(b, n, h)                                                                         \
+    {                                                                                              \
+        .name = n, .kind = ROW_BIT, .bit = b, .match = 1, .help = h                                \
+    }
 #define SHORTCUT(n, t, v, h)                                                                       \
     {                                                                                              \
         .name = n, .kind = ROW_SHORTCUT, .target = t, .fixed = v, .help = h                        \
@@ -68,6 +72,8 @@ static const row rows[] = {
     FIELD(ace_penalty, "ace-penalty", "points for an ace left in hand"),
     MATCH_FIELD(match_rounds, "match-rounds", "the match ends after this many rounds"),
     MATCH_FIELD(match_target, "match-target", "the match ends when a total reaches this"),
+    FIELD(unopened_penalty, "unopened-penalty",
+          "points of a player who has not opened when another goes out (0: the hand's value)"),
     BIT(RAMI_OPT_LAYOFF_OTHERS, "layoff-others",
         "lay off on other players' melds and take their jokers (off: closed rami)"),
     BIT(RAMI_OPT_GO_OUT_BY_MELD, "go-out-by-meld",
@@ -84,6 +90,17 @@ static const row rows[] = {
         "the player chooses the place (low/high) of a joker that fits both ends of a run"),
     BIT(RAMI_OPT_OPEN_TURN_LAYOFF, "open-turn-layoff",
         "lay-offs and joker swaps are allowed in the turn of the opening"),
+    BIT(RAMI_OPT_NO_JOKER_DISCARD, "no-joker-discard",
+        "a joker may not be discarded while another card is held"),
+    BIT(RAMI_OPT_NO_JOKER_OUT, "no-joker-out", "the last card may not be a discarded joker"),
+    BIT(RAMI_OPT_ONE_GO_DOUBLE, "one-go-double",
+        "going out in the turn of one's opening doubles the others' points"),
+    MATCH_BIT(RAMI_OPT_ELIMINATION, "elimination",
+              "a player whose total reaches --match-target leaves the match; the last one wins"),
+    BIT(RAMI_OPT_LOW_HAND_ZERO, "low-hand-zero",
+        "at stock-out or the turn limit the lowest hands score 0"),
+    BIT(RAMI_OPT_SET_SWAP_ANY, "set-swap-any",
+        "a set's joker is taken back with any missing suit (Finnish; off: 3 naturals first)"),
 };
 
 #define ROW_COUNT (sizeof rows / sizeof rows[0])
@@ -300,8 +317,12 @@ int ruleset_args_take(ruleset_args *a, int argc, char **argv, int *i, char *err,
         return 0;
     const char *name = arg + 2, *eq = strchr(name, '=');
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
-    int negated = strncmp(name, "no-", 3) == 0;
-    int k = negated ? find_row(name + 3, len - 3) : find_row(name, len);
+    /* A row's own name first: some bits are named no-... themselves. */
+    int k = find_row(name, len), negated = 0;
+    if (k < 0 && strncmp(name, "no-", 3) == 0) {
+        negated = 1;
+        k = find_row(name + 3, len - 3);
+    }
     if (k < 0 || (rows[k].match && !a->match_rows) || (negated && rows[k].kind != ROW_BIT))
         return 0;
     if (rows[k].kind != ROW_FIELD) {

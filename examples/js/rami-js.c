@@ -68,7 +68,9 @@ static const char *comma(void)
     X(rami_ruleset, ace_penalty)                                                                   \
     X(rami_ruleset, options)                                                                       \
     X(rami_ruleset, match_rounds)                                                                  \
-    X(rami_ruleset, match_target)
+    X(rami_ruleset, match_target)                                                                  \
+    X(rami_ruleset, unopened_penalty)                                                              \
+    X(rami_ruleset, reserved)
 
 #define MELD_INFO_FIELDS(X)                                                                        \
     X(rami_meld_info, kind)                                                                        \
@@ -178,14 +180,17 @@ typedef struct timespec timespec;
 
 #define CONSTANTS(X)                                                                               \
     X(RAMI_MAX_PLAYERS)                                                                            \
-    X(RAMI_MAX_HAND) X(RAMI_MAX_PACK) X(RAMI_MAX_MELD) X(RAMI_MAX_MOVES) X(                        \
-        RAMI_MAX_SOLUTION_MELDS) X(RAMI_UNLIMITED_RESTOCKS) X(RAMI_JOKER) X(RAMI_NO_CARD)          \
-        X(RAMI_CLUBS) X(RAMI_DIAMONDS) X(RAMI_HEARTS) X(RAMI_SPADES) X(RAMI_SUIT_ANY) X(RAMI_ACE)  \
-            X(RAMI_JACK) X(RAMI_QUEEN) X(RAMI_KING) X(RAMI_OPT_LAYOFF_OTHERS)                      \
-                X(RAMI_OPT_GO_OUT_BY_MELD) X(RAMI_OPT_KEEP_PICKUP) X(RAMI_OPT_PICKUP_MUST_MELD) X( \
-                    RAMI_OPT_JOKER_SWAP) X(RAMI_OPT_JOKER_REPLAY) X(RAMI_OPT_OPEN_PURE_RUN)        \
-                    X(RAMI_OPT_JOKER_CHOICE) X(RAMI_OPT_OPEN_TURN_LAYOFF) X(RAMI_OPT_ALL) X(       \
-                        RAMI_PRESET_51) X(RAMI_PRESET_40) X(RAMI_PRESET_51_HOUSE)                  \
+    X(RAMI_MAX_HAND)                                                                               \
+    X(RAMI_MAX_PACK)                                                                               \
+    X(RAMI_MAX_MELD) X(RAMI_MAX_MOVES) X(RAMI_MAX_SOLUTION_MELDS) X(RAMI_UNLIMITED_RESTOCKS) X(    \
+        RAMI_JOKER) X(RAMI_NO_CARD) X(RAMI_CLUBS) X(RAMI_DIAMONDS) X(RAMI_HEARTS) X(RAMI_SPADES)   \
+        X(RAMI_SUIT_ANY) X(RAMI_ACE) X(RAMI_JACK) X(RAMI_QUEEN) X(RAMI_KING)                       \
+            X(RAMI_OPT_LAYOFF_OTHERS) X(RAMI_OPT_GO_OUT_BY_MELD) X(RAMI_OPT_KEEP_PICKUP) X(        \
+                RAMI_OPT_PICKUP_MUST_MELD) X(RAMI_OPT_JOKER_SWAP) X(RAMI_OPT_JOKER_REPLAY)         \
+                X(RAMI_OPT_OPEN_PURE_RUN) X(RAMI_OPT_JOKER_CHOICE) X(RAMI_OPT_OPEN_TURN_LAYOFF) X( \
+                    RAMI_OPT_NO_JOKER_DISCARD) X(RAMI_OPT_NO_JOKER_OUT) X(RAMI_OPT_ONE_GO_DOUBLE)  \
+                    X(RAMI_OPT_ELIMINATION) X(RAMI_OPT_LOW_HAND_ZERO) X(RAMI_OPT_SET_SWAP_ANY) X(  \
+                        RAMI_OPT_ALL) X(RAMI_PRESET_51) X(RAMI_PRESET_40) X(RAMI_PRESET_51_HOUSE)  \
                         X(RAMI_PRESET_40_HOUSE) X(RAMI_PRESET_FINNISH) X(RAMI_MELD_NONE) X(        \
                             RAMI_MELD_SET) X(RAMI_MELD_RUN) X(RAMI_PHASE_DRAW) X(RAMI_PHASE_PLAY)  \
                             X(RAMI_PHASE_ROUND_OVER) X(RAMI_PHASE_MATCH_OVER) X(RAMI_END_NONE)     \

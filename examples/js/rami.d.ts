@@ -34,7 +34,8 @@ export type StatusName =
   | 'RAMI_E_INTERNAL'
   | 'RAMI_E_LIMIT'
   | 'RAMI_E_OPENING_TURN'
-  | 'RAMI_E_PICKUP_MELD';
+  | 'RAMI_E_PICKUP_MELD'
+  | 'RAMI_E_JOKER_DISCARD';
 
 /** A failed library call. */
 export declare class RamiError extends Error {
@@ -145,7 +146,13 @@ export type OptionName =
   | 'joker_replay'
   | 'open_pure_run'
   | 'joker_choice'
-  | 'open_turn_layoff';
+  | 'open_turn_layoff'
+  | 'no_joker_discard'
+  | 'no_joker_out'
+  | 'one_go_double'
+  | 'elimination'
+  | 'low_hand_zero'
+  | 'set_swap_any';
 export type Phase = 'draw' | 'play' | 'round_over' | 'match_over';
 export type EndReason = 'none' | 'went_out' | 'stock_out' | 'turn_limit';
 export type MeldKind = 'none' | 'set' | 'run';
@@ -173,6 +180,8 @@ export interface RulesetFields {
   options: OptionName[] | number;
   matchRounds: number;
   matchTarget: number;
+  /** Points of a seat that has not opened when another goes out; 0 = its hand. */
+  unopenedPenalty: number;
 }
 
 /** Whether the library accepts something, and why not. */
@@ -310,6 +319,8 @@ export declare class Ruleset implements RulesetFields {
   options: OptionName[] | number;
   matchRounds: number;
   matchTarget: number;
+  /** Points of a seat that has not opened when another goes out; 0 = its hand. */
+  unopenedPenalty: number;
 }
 
 /** One match. Free it with free() (a FinalizationRegistry frees forgotten

@@ -408,7 +408,7 @@ class Core {
   writeRuleset(rs, ptr = this.s.ruleset) {
     if (rs === null || typeof rs !== 'object') throw this.error(this.S.RAMI_E_ARG, 'expected a Ruleset');
     const fields = {};
-    const known = this.layout.fieldNames('rami_ruleset').filter((f) => f !== 'struct_size');
+    const known = this.layout.fieldNames('rami_ruleset').filter((f) => f !== 'struct_size' && f !== 'reserved');
     for (const [k, v] of Object.entries(rs)) {
       if (!known.includes(snake(k))) throw this.error(this.S.RAMI_E_ARG, `unknown ruleset field "${k}"`);
       fields[snake(k)] = k === 'options' ? this.optionMask(v) : v;
@@ -425,7 +425,7 @@ class Core {
     const raw = this.layout.read(this.dv, 'rami_ruleset', ptr);
     const out = {};
     for (const [k, v] of Object.entries(raw)) {
-      if (k === 'struct_size') continue;
+      if (k === 'struct_size' || k === 'reserved') continue;
       out[camel(k)] = k === 'options' ? this.optionNames(v) : v;
     }
     return out;

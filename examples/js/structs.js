@@ -43,6 +43,8 @@ export const STRUCTS = {
     ['options', 'u32'],
     ['match_rounds', 'u16'],
     ['match_target', 'u16'],
+    ['unopened_penalty', 'u16'],
+    ['reserved', 'u8', 2],
   ],
   rami_meld_info: [
     ['kind', 'u8'],

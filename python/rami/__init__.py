@@ -18,7 +18,8 @@ from ._lib import RamiLibraryError, library_path
 from .cards import ACE, JACK, KING, QUEEN, Card, Suit, cards
 from .errors import (STATUS_NAMES, ArgumentError, BufferTooSmallError, ClosedRamiError,
                      CorruptRecordError, IllegalMoveError, InternalError, InvalidMeldError,
-                     JokerReplayError, LayoffError, LimitError, MustDiscardError,
+                     JokerDiscardError, JokerReplayError, LayoffError, LimitError,
+                     MustDiscardError,
                      NotInHandError, NotOpenedError,
                      NotYourTurnError, OpeningError, OpeningTurnError, OutOfMemoryError,
                      ParseError, PhaseError, PickedCardError, PickupError, PickupMeldError,
@@ -59,4 +60,5 @@ __all__ = [
     'SwapError', 'PickedCardError', 'JokerReplayError', 'MustDiscardError', 'PickupError',
     'UndoError', 'CorruptRecordError', 'InternalError', 'LimitError', 'OpeningTurnError',
     'PickupMeldError', 'Refusal', 'Event', 'EventKind', 'TurnInfo', 'version_number',
+    'JokerDiscardError',
 ]

@@ -66,7 +66,7 @@ class CRuleset(ctypes.Structure):
                 ('hand_size', u8), ('opening_points', u16), ('jokers_per_meld', u8),
                 ('max_restocks', u8), ('max_turns', u16), ('joker_penalty', u8),
                 ('ace_penalty', u8), ('options', u32), ('match_rounds', u16),
-                ('match_target', u16)]
+                ('match_target', u16), ('unopened_penalty', u16), ('reserved', u8 * 2)]
 
 
 class CMeldInfo(ctypes.Structure):
@@ -166,6 +166,7 @@ SIGNATURES = {
     'rami_game_discard_count': (_size, [_game]),
     'rami_game_discard_top': (Card, [_game]),
     'rami_game_has_opened': (_int, [_game, _int]),
+    'rami_game_in_match': (_int, [_game, _int]),
     'rami_game_meld_count': (_size, [_game]),
     'rami_game_meld': (_int, [_game, _size, _P(_int), _P(CMeldInfo)]),
     'rami_game_round_result': (_int, [_game, _P(CRoundResult)]),

@@ -28,7 +28,7 @@ STATUS_NAMES: Dict[int, str] = {
     -14: 'RAMI_E_SWAP', -15: 'RAMI_E_PICKED', -16: 'RAMI_E_JOKER_REPLAY',
     -17: 'RAMI_E_MUST_DISCARD', -18: 'RAMI_E_PICKUP', -19: 'RAMI_E_UNDO',
     -20: 'RAMI_E_CORRUPT', -21: 'RAMI_E_INTERNAL', -22: 'RAMI_E_LIMIT',
-    -23: 'RAMI_E_OPENING_TURN', -24: 'RAMI_E_PICKUP_MELD',
+    -23: 'RAMI_E_OPENING_TURN', -24: 'RAMI_E_PICKUP_MELD', -25: 'RAMI_E_JOKER_DISCARD',
 }
 
 
@@ -182,13 +182,18 @@ class PickupMeldError(IllegalMoveError):
     status = -24
 
 
+class JokerDiscardError(IllegalMoveError):
+    """RAMI_E_JOKER_DISCARD: a house rule forbids discarding this joker."""
+    status = -25
+
+
 _BY_STATUS: Dict[int, Type[RamiError]] = {
     cls.status: cls for cls in (
         ArgumentError, OutOfMemoryError, BufferTooSmallError, ParseError, RulesetError,
         NotYourTurnError, PhaseError, NotInHandError, InvalidMeldError, OpeningError,
         NotOpenedError, LayoffError, ClosedRamiError, SwapError, PickedCardError,
         JokerReplayError, MustDiscardError, PickupError, UndoError, CorruptRecordError,
-        InternalError, LimitError, OpeningTurnError, PickupMeldError)
+        InternalError, LimitError, OpeningTurnError, PickupMeldError, JokerDiscardError)
 }
 
 

@@ -354,6 +354,10 @@ class Game:
         check(st)
         return [Event.from_c(e) for e in buf[:n.value]]
 
+    def in_match(self, player: int) -> bool:
+        """False once ELIMINATION has put the seat out of the match."""
+        return bool(check(self._lib.rami_game_in_match(self.handle, player)))
+
     @property
     def stock_count(self) -> int:
         return int(self._lib.rami_game_stock_count(self.handle))

@@ -41,11 +41,18 @@ class Option(enum.IntFlag):
     OPEN_PURE_RUN = 1 << 6
     JOKER_CHOICE = 1 << 7
     OPEN_TURN_LAYOFF = 1 << 8
+    # House rules (doc/rules.md): off in every preset but SET_SWAP_ANY in FINNISH.
+    NO_JOKER_DISCARD = 1 << 9
+    NO_JOKER_OUT = 1 << 10
+    ONE_GO_DOUBLE = 1 << 11
+    ELIMINATION = 1 << 12
+    LOW_HAND_ZERO = 1 << 13
+    SET_SWAP_ANY = 1 << 14
 
 
 FIELDS = ('players', 'decks', 'jokers', 'hand_size', 'opening_points', 'jokers_per_meld',
           'max_restocks', 'max_turns', 'joker_penalty', 'ace_penalty', 'options',
-          'match_rounds', 'match_target')
+          'match_rounds', 'match_target', 'unopened_penalty')
 
 UNLIMITED_RESTOCKS = 255
 

@@ -441,6 +441,8 @@ class Damaged(unittest.TestCase):
             with open(path, encoding='ascii') as f:
                 lines = f.read().split('\n')
             first = lines.index('round 1') + 2  # 1-based number of the first move line
+            if lines[first - 1].startswith('dealer '):  # record version 2
+                first += 1
             cases = []
             bad = list(lines)
             bad[first] = 'discard 2C'

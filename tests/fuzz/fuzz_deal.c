@@ -41,8 +41,8 @@ static void ruleset_from(input *in, rami_ruleset *rs)
     unsigned players = 2 + next(in) % 5;
     FUZZ_ASSERT(rami_ruleset_init(rs, preset, players) == RAMI_OK);
     uint8_t lo = next(in), hi = next(in);
-    if (hi & 0x80) /* else the preset's options */
-        rs->options = ((unsigned)lo | (hi & 1u) << 8) & RAMI_OPT_ALL;
+    if (hi & 0x80) /* else the preset's options; bits 9.. are the house rules */
+        rs->options = ((unsigned)lo | (hi & 0x7Fu) << 8) & RAMI_OPT_ALL;
     uint8_t b = next(in);
     rs->jokers_per_meld = (uint8_t)(1 + (b & 3));
     uint8_t points = next(in);
@@ -60,6 +60,8 @@ static void ruleset_from(input *in, rami_ruleset *rs)
     uint8_t m = next(in);
     rs->match_rounds = (uint16_t)(m & 3);
     rs->match_target = (uint16_t)((m >> 2 & 3) * 40);
+    if (rs->match_target == 0) /* ELIMINATION needs a target */
+        rs->options &= ~RAMI_OPT_ELIMINATION;
     if (m & 0x10) {
         rs->joker_penalty = (uint8_t)(m >> 5) * 7;
         rs->ace_penalty = (uint8_t)(1 + (m >> 5));

@@ -20,10 +20,12 @@ CARD = re.compile(r'^(?:(?:[A2-9JQK]|10)[CDHS?]|JK)$')
 PHASES = {'draw', 'play', 'round_over', 'match_over'}
 REASONS = {'went_out', 'stock_out', 'turn_limit'}
 OPTIONS = ['layoff_others', 'go_out_by_meld', 'keep_pickup', 'pickup_must_meld', 'joker_swap',
-           'joker_replay', 'open_pure_run', 'joker_choice', 'open_turn_layoff']
+           'joker_replay', 'open_pure_run', 'joker_choice', 'open_turn_layoff',
+           'no_joker_discard', 'no_joker_out', 'one_go_double', 'elimination', 'low_hand_zero',
+           'set_swap_any']
 RULESET_KEYS = ['players', 'decks', 'jokers', 'hand_size', 'opening_points', 'jokers_per_meld',
                 'max_restocks', 'max_turns', 'joker_penalty', 'ace_penalty', 'options',
-                'options_bits', 'match_rounds', 'match_target']
+                'options_bits', 'match_rounds', 'match_target', 'unopened_penalty']
 COMMON_KEYS = ['version', 'viewer', 'ruleset', 'round', 'turn', 'dealer', 'current', 'phase',
                'restocks', 'seats', 'melds', 'discard', 'stock_count', 'picked', 'moves',
                'result', 'match_winners']
@@ -76,6 +78,8 @@ def check_full(v, where):
     assert [s['seat'] for s in seats] == list(range(players)), where
     for s in seats:
         assert isinstance(s['opened'], bool) and isinstance(s['total'], int), where
+        assert isinstance(s['eliminated'], bool), where
+        assert not s['eliminated'] or s['hand_count'] == 0, where
     hands = v['hands']
     assert len(hands) == players, where
     for p, h in enumerate(hands):

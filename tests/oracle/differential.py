@@ -75,9 +75,13 @@ class Checker:
             rec.append(line)
             if line == "end":
                 break
-        self.header = [x for x in rec if not x.startswith(("totals ", "round ")) and x != "end"]
-        moves_at = next(i for i, x in enumerate(rec) if x.startswith("round "))
-        self.round_moves = rec[moves_at + 1:-1]
+        totals_at = next(i for i, x in enumerate(rec) if x.startswith("totals "))
+        self.header = rec[:totals_at]
+        moves_at = totals_at + 2  # after "totals" and "round"
+        self.versioned = rec[0] != "rami-record 1"  # version 2: a "dealer" line
+        if self.versioned:
+            moves_at += 1
+        self.round_moves = rec[moves_at:-1]
         self.label = label
         self.game = O.Game("\n".join(rec) + "\n", self.budget)
         self.check_preset(label)
@@ -102,7 +106,10 @@ class Checker:
     def record(self):
         g = self.game
         lines = self.header + ["totals " + " ".join(str(t) for t in self.round_totals()),
-                               "round %d" % g.round] + self.round_moves + ["end"]
+                               "round %d" % g.round]
+        if self.versioned:
+            lines.append("dealer %d" % g.dealer)
+        lines += self.round_moves + ["end"]
         return "\n".join(lines) + "\n"
 
     def round_totals(self):

@@ -12,7 +12,7 @@ import rami_oracle as O  # noqa: E402
 
 for path in sys.argv[1:]:
     text = open(path).read()
-    record = text[text.index("rami-record 1\n"):]
+    record = text[text.index("rami-record "):]
     game = O.Game(record)
     print("%s: seat %d, hand %s" % (path, game.current,
                                     " ".join(O.card_text(c) for c in game.hand_of(game.current))))

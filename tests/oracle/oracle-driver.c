@@ -356,13 +356,18 @@ static void play_match(rami_game *g, const char *label, unsigned rounds)
 
 static const char *const preset_names[] = {"51", "40", "51_HOUSE", "40_HOUSE", "FINNISH"};
 
+/* The option bits the oracle implements: every bit but the house rules of
+ * issue 11 other than SET_SWAP_ANY (the Finnish preset's), which the
+ * oracle learns next; unopened_penalty stays 0 for the same reason. */
+#define ORACLE_OPTIONS ((RAMI_OPT_ALL & 0x1FFu) | RAMI_OPT_SET_SWAP_ANY)
+
 static void random_ruleset(rami_ruleset *rs, int preset, unsigned players, char *label, size_t cap)
 {
     must(rami_ruleset_init(rs, preset, players), "preset");
     rami_ruleset base = *rs;
     const char *what = "preset";
     if (below(2) == 0) {
-        rs->options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+        rs->options = (uint32_t)(rnd() & ORACLE_OPTIONS);
         what = "options";
     }
     if (below(4) == 0)
@@ -579,7 +584,7 @@ static int position(const char *path)
 {
     size_t len;
     char *text = slurp(path, &len);
-    char *rec = strstr(text, "rami-record 1\n");
+    char *rec = strstr(text, "rami-record ");
     char *end = rec ? strstr(rec, "\nend\n") : NULL;
     if (rec == NULL || end == NULL) {
         fprintf(stderr, "%s: no record\n", path);

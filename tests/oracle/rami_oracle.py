@@ -41,8 +41,16 @@ OPT = {
     "OPEN_PURE_RUN": 1 << 6,
     "JOKER_CHOICE": 1 << 7,
     "OPEN_TURN_LAYOFF": 1 << 8,
+    # House rules of issue 11: only SET_SWAP_ANY (the Finnish preset's) is
+    # implemented here so far; the driver does not set the others.
+    "NO_JOKER_DISCARD": 1 << 9,
+    "NO_JOKER_OUT": 1 << 10,
+    "ONE_GO_DOUBLE": 1 << 11,
+    "ELIMINATION": 1 << 12,
+    "LOW_HAND_ZERO": 1 << 13,
+    "SET_SWAP_ANY": 1 << 14,
 }
-OPT_ALL = 0x1FF
+OPT_ALL = 0x7FFF
 
 AUTO, LOW, HIGH = 0, 1, 2
 SIDE_TEXT = {AUTO: "", LOW: " low", HIGH: " high"}
@@ -112,7 +120,8 @@ def hand_value(cards, rs):
 
 FIELDS = ["players", "decks", "jokers", "hand_size", "opening_points", "jokers_per_meld",
           "max_restocks", "max_turns", "joker_penalty", "ace_penalty", "options",
-          "match_rounds", "match_target"]
+          "match_rounds", "match_target", "unopened_penalty"]
+FIELDS_V1 = FIELDS[:13]  # record version 1 has no unopened_penalty
 
 
 class Ruleset:
@@ -151,14 +160,14 @@ def preset(which, players):
     if which == 4:
         hand = 10 if players <= 3 else 7 if players <= 5 else 6
         opening, restocks = 30, 255
-        options = REFERENCE_OPTIONS & ~OPT["OPEN_TURN_LAYOFF"]
+        options = (REFERENCE_OPTIONS & ~OPT["OPEN_TURN_LAYOFF"]) | OPT["SET_SWAP_ANY"]
     else:
         hand, restocks, options = 13, 2, REFERENCE_OPTIONS
         opening = 51 if which in (0, 2) else 40
     return Ruleset(players=players, decks=decks, jokers=jokers, hand_size=hand,
                    opening_points=opening, jokers_per_meld=1, max_restocks=restocks,
                    max_turns=300, joker_penalty=25, ace_penalty=11, options=options,
-                   match_rounds=0, match_target=0)
+                   match_rounds=0, match_target=0, unopened_penalty=0)
 
 
 # ------------------------------------------------------------ generator --
@@ -346,10 +355,17 @@ def layoff_places(m, c, jpm):
 def swap_targets(m, c, rs):
     """The meld after giving natural c for a joker of m (rules §6.2), or None.
     A run's joker is given back for the card of its own place; a set's only
-    when the set holds 3 naturals and one joker."""
+    when the set holds 3 naturals and one joker, or with SET_SWAP_ANY (the
+    Finnish take-back) for any natural of its rank whose suit it lacks."""
     if c == JOKER:
         return None
     slots = meld_cards(m)
+    if m[0] == "S" and rs.has("SET_SWAP_ANY"):
+        suits = {suit_of(y) for y in slots if y != JOKER}
+        if JOKER not in slots or rank_of(c) != m[1] or suit_of(c) in suits:
+            return None
+        i = slots.index(JOKER)  # the jokers of a set are alike
+        return make_set(m[1], slots[:i] + (c,) + slots[i + 1:])
     for i, x in enumerate(slots):
         if x != JOKER:
             continue
@@ -709,13 +725,16 @@ class Game:
         if lines and lines[-1] == "":
             lines.pop()
         it = iter(lines)
-        if next(it) != "rami-record 1":
-            raise OracleError("not a version-1 record")
+        version = next(it)
+        if version not in ("rami-record 1", "rami-record 2"):
+            raise OracleError("not a version-1 or version-2 record")
         words = next(it).split(" ")
         if words[0] != "ruleset":
             raise OracleError("no ruleset line")
         kv = dict(w.split("=") for w in words[1:])
-        self.rs = Ruleset(**{f: int(kv[f], 0) for f in FIELDS})
+        if sorted(kv) != sorted(FIELDS_V1 if version == "rami-record 1" else FIELDS):
+            raise OracleError("the ruleset line does not have the keys of its version")
+        self.rs = Ruleset(**{f: int(kv.get(f, "0"), 0) for f in FIELDS})
         self.seed = int(next(it).split(" ")[1])
         line = next(it)
         deal = None
@@ -735,6 +754,11 @@ class Game:
         self.round = int(next(it).split(" ")[1])
         first_dealer = deal[0] if deal else self.rs.players - 1
         self.dealer = (first_dealer + self.round - 1) % self.rs.players
+        if version == "rami-record 2":  # the dealer is written (rules §1.4)
+            words = next(it).split(" ")
+            if words[0] != "dealer":
+                raise OracleError("no dealer line")
+            self.dealer = int(words[1])
         self.result = None
         self.match_winners = None
         if deal and self.round == 1:

@@ -48,9 +48,12 @@ async def killer(server, players, rng, stats):
 
 
 def record_moves(record):
-    """The move lines of a saved-game record (after 'round R', before 'end')."""
+    """The move lines of a saved-game record (after 'round R' and, from
+    record version 2 on, 'dealer D'; before 'end')."""
     lines = record.splitlines()
     start = next(i for i, l in enumerate(lines) if l.startswith('round ')) + 1
+    if lines[start].startswith('dealer '):
+        start += 1
     return lines[start:lines.index('end')]
 
 

@@ -152,7 +152,7 @@ static void random_ruleset(rami_ruleset *rs)
     if (rami_ruleset_init(rs, preset, players) != RAMI_OK)
         die("ruleset_init(%d, %u)", preset, players);
     if (rnd() % 3 == 0)
-        rs->options = (uint32_t)(rnd() & RAMI_OPT_ALL);
+        tu_random_options(rs, rnd());
     rs->jokers_per_meld = (uint8_t)(1 + rnd() % 2);
     if (rnd() % 8 == 0)
         rs->max_turns = (uint16_t)(1 + rnd() % 40);

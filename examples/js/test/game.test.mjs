@@ -171,7 +171,7 @@ test('save and load: identical state and legal moves, mid-turn, round over, next
     playRandom(g, pick, pick(400));
     if (!g.inPlay && g.phase === 'round_over' && seed % 2) g.nextRound();
     const text = g.save();
-    assert.match(text, /^rami-record 1\n/);
+    assert.match(text, /^rami-record 2\n/);
     const h = Game.load(text);
     assert.equal(h.save(), text);
     assert.equal(h.viewJson(-1), g.viewJson(-1));

@@ -94,7 +94,7 @@ test('constants and status names come from the header', () => {
   assert.equal(rami.strerror(-6), "not this player's turn");
   assert.deepEqual([...rami.presets], PRESETS);
   assert.deepEqual([...rami.levels], ['random', 'greedy', 'strong']);
-  assert.equal(rami.options.length, 9);
+  assert.equal(rami.options.length, 15);
 });
 
 test('cards: text, codes and info', () => {
