@@ -110,6 +110,12 @@ static int eval_run(const rami_card *cards, size_t n, const struct census *cs, i
         return refuse(why, why_cap, cards, n, "the ranks are not consecutive%s",
                       cs->jokers ? " even with the joker" : "");
     }
+    /* RULES.md §3.4 DEC: only a joker's place is ever chosen; 13 natural
+     * cards (the one natural run that fits two places) lie A..K. */
+    if (side == RAMI_SIDE_HIGH && cs->jokers == 0 && lo_min != lo_max)
+        return refuse(why, why_cap, cards, n,
+                      "a new run of 13 natural cards lies A..K (the ace low); "
+                      "only a joker's place can be chosen");
     unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
     m->kind = RAMI_MELD_RUN;
     m->suit = (uint8_t)lowest_bit(cs->suits);
@@ -167,7 +173,8 @@ bool rami__meld_ambiguous(unsigned jpm, const rami_card *cards, size_t n)
     tmeld lo, hi;
     if (rami__meld_eval(jpm, cards, n, RAMI_SIDE_LOW, &lo, NULL, 0) != RAMI_OK)
         return false;
-    rami__meld_eval(jpm, cards, n, RAMI_SIDE_HIGH, &hi, NULL, 0);
+    if (rami__meld_eval(jpm, cards, n, RAMI_SIDE_HIGH, &hi, NULL, 0) != RAMI_OK)
+        return false; /* a natural 13-card run: no place to choose */
     return lo.kind == RAMI_MELD_RUN && lo.lo != hi.lo;
 }
 

@@ -357,9 +357,10 @@ static void emit_run(search *s, const node *n, unsigned suit, const core *c, uns
     unsigned count = c->q - c->p + 1 + ends;
     if (count < 3 || count > RAMI_MAX_MELD || c->nn < 2)
         return;
-    if (c->q == POS_ACE_HIGH && !s->o->high_jokers) {
-        /* meld.c puts the ace low whenever the others fit below count + 1:
-         * the upward search from the low ace makes that meld. */
+    if (c->q == POS_ACE_HIGH && (!s->o->high_jokers || c->inside + ends == 0)) {
+        /* meld.c puts the ace low whenever the others fit below count + 1
+         * (a natural run always: only a joker's place is chosen): the
+         * upward search from the low ace makes that meld. */
         unsigned top = highest_bit(c->nat & ~(1u << POS_ACE_HIGH));
         if (top <= count)
             return;

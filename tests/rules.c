@@ -943,6 +943,36 @@ static void test_meld_thirteen_card_run(void **state)
     rami_game_free(g);
 }
 
+/* §3.4 DEC: 13 natural cards lie A..K whatever JOKER_CHOICE says (only a
+ * joker's place is chosen): "high" is refused, the meld is listed once, and
+ * the table, the points and a reloaded game agree on 85 (2..A is made by
+ * laying the ace off high on 2..K, test_layoff_ace_on_two_to_king). */
+static void test_meld_thirteen_natural_run_ace_low(void **state)
+{
+    (void)state;
+    const char *run = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS";
+    for (int choice = 0; choice < 2; choice++) {
+        rami_ruleset rs = open0(choice ? RAMI_OPT_JOKER_CHOICE : 0, RAMI_OPT_JOKER_CHOICE);
+        rs.hand_size = 14;
+        rami_game *g = deal_from(&rs, 1, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 5C",
+                                 "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD JK", "9H 8H", "2H");
+        play(g, "draw");
+        refuse(g, "meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS high", RAMI_E_MELD,
+               "a new run of 13 natural cards lies A..K");
+        assert_int_equal(sc_count_like(g, "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"), 1);
+        play(g, "meld AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS low");
+        assert_int_equal(sc_meld_is(g, 0, 0, run).points, 85);
+        char buf[8192];
+        size_t len = 0;
+        assert_int_equal(rami_game_save(g, buf, sizeof buf, &len), RAMI_OK);
+        rami_game *h = NULL;
+        assert_int_equal(rami_game_load(buf, len, &h), RAMI_OK);
+        assert_int_equal(sc_meld_is(h, 0, 0, run).points, 85);
+        rami_game_free(h);
+        rami_game_free(g);
+    }
+}
+
 static void test_meld_joker_limit(void **state)
 {
     (void)state;
@@ -2160,6 +2190,7 @@ int main(void)
         cmocka_unit_test(test_meld_runs_and_the_ace),
         cmocka_unit_test(test_meld_runs_refused),
         cmocka_unit_test(test_meld_thirteen_card_run),
+        cmocka_unit_test(test_meld_thirteen_natural_run_ace_low),
         cmocka_unit_test(test_meld_joker_limit),
         cmocka_unit_test(test_meld_joker_lower_place),
         cmocka_unit_test(test_meld_joker_choice),
