@@ -436,3 +436,58 @@ def test_refusals_are_structured_and_change_nothing():
 def test_version_number():
     major, minor, patch = map(int, rami.version().split('.'))
     assert rami.version_number() == major * 10000 + minor * 100 + patch >= 10000
+
+
+# ---- issue 11's house rules, reachable from Python ----
+
+def test_house_rule_fields_are_checked_by_the_library():
+    rs = rami.Ruleset('51', 3, unopened_penalty=100,
+                      options=rami.Option.ONE_GO_DOUBLE | rami.Option.NO_JOKER_OUT)
+    assert rs.unopened_penalty == 100 and rs.has(rami.Option.NO_JOKER_OUT)
+    assert rami.Ruleset('finnish', 2).has(rami.Option.SET_SWAP_ANY)
+    assert not rami.Ruleset('51', 2).has(rami.Option.SET_SWAP_ANY)
+    with pytest.raises(rami.RulesetError) as e:
+        rami.Ruleset('51', 2, unopened_penalty=10000)
+    assert 'unopened_penalty' in e.value.reason
+    with pytest.raises(rami.RulesetError) as e:
+        rami.Ruleset('51', 2, options=rami.Option.ELIMINATION)
+    assert 'match_target' in e.value.reason
+
+
+def test_no_joker_discard_refuses_with_its_own_class():
+    hands = [['JK', '2C', '5D', '9H', 'KS', '3S', '7C', '10D', 'QH', '4H', '6S', '8D', 'AC'],
+             ['2D', '4C', '6H', '8S', '10C', 'QD', '3H', '5S', '7D', '9C', 'JH', 'KC', 'AD']]
+    rs = rami.Ruleset('51', 2, options=rami.Ruleset('51', 2).options
+                      | rami.Option.NO_JOKER_DISCARD)
+    g = rami.Game.from_deal(hands, ['5C', '6C'], ['JD'], ruleset=rs)
+    g.play('draw')
+    before = (g.save(), g.view(), g.turn_info())
+    assert rami.Move.parse('discard JK') not in g.legal_moves()
+    with pytest.raises(rami.JokerDiscardError) as e:
+        g.play('discard JK')
+    assert e.value.refusal is not None and e.value.refusal.status == rami.JokerDiscardError.status
+    assert [str(c) for c in e.value.refusal.cards] == ['JK']
+    assert (g.save(), g.view(), g.turn_info()) == before
+    g.play('discard AC')  # a natural goes
+
+
+def test_an_elimination_match_plays_on_without_the_eliminated():
+    rs = rami.Ruleset('51', 3, match_target=60,
+                      options=rami.Ruleset('51', 3).options | rami.Option.ELIMINATION)
+    g = rami.Game(rs, seed=3)
+    out_seen = False
+    for _ in range(60):
+        play_to_end(g, levels=('greedy',))
+        if g.phase == rami.Phase.MATCH_OVER:
+            break
+        g.next_round()
+        out = [s for s in range(3) if not g.in_match(s)]
+        for s in out:  # dealt nothing, never to play
+            out_seen = True
+            assert g.hand_count(s) == 0 and g.current_player != s
+            assert g.scores()[s] >= 60
+    assert g.phase == rami.Phase.MATCH_OVER and out_seen
+    left = [s for s in range(3) if g.in_match(s)]
+    assert len(left) <= 1 or set(g.match_winners()) <= set(left)
+    assert g.match_winners() and all(g.scores()[w] < 60 or len(left) == 0
+                                     for w in g.match_winners())
