@@ -361,6 +361,8 @@ export declare class Game {
   /** The round's events as viewer may know them (-1, the default: everything). */
   history(viewer?: Seat | -1): HistoryEvent[];
   hasOpened(seat: Seat): boolean;
+  /** False once an elimination match (option 'elimination') has put the seat out. */
+  inMatch(seat: Seat): boolean;
   melds(): TableMeld[];
   meld(index: number): TableMeld;
   scores(): number[];

@@ -90,7 +90,7 @@ const CALLS = `malloc free rami_js_layout rami_js_heap_used rami_version rami_st
   rami_game_new rami_game_new_deal rami_game_load rami_game_clone rami_game_determinize rami_game_free
   rami_game_phase rami_game_current_player rami_game_dealer rami_game_round rami_game_turn
   rami_game_ruleset rami_game_seed rami_game_stock_count rami_game_discard_count rami_game_discard_top
-  rami_game_picked rami_game_hand rami_game_has_opened rami_game_meld_count rami_game_meld
+  rami_game_picked rami_game_hand rami_game_has_opened rami_game_in_match rami_game_meld_count rami_game_meld
   rami_game_scores rami_game_round_result rami_game_match_winners rami_game_next_round
   rami_game_legal_moves rami_game_play rami_game_undo
   rami_bot_options_init rami_bot_choose rami_game_hint rami_game_save rami_game_view_json
@@ -820,6 +820,11 @@ function makeApi(core) {
 
     hasOpened(seat) {
       return core.check(x.rami_game_has_opened(this.#p, core.int(seat, 'seat'))) === 1;
+    }
+
+    /** False once an elimination match (option 'elimination') has put the seat out. */
+    inMatch(seat) {
+      return core.check(x.rami_game_in_match(this.#p, core.int(seat, 'seat'))) === 1;
     }
 
     /** The table melds in the order laid: {index, owner, kind, points, cards, jokerAs}. */

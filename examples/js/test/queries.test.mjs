@@ -284,3 +284,51 @@ test('versionNumber and statusName', () => {
   const e = new RamiError(-9, 'RAMI_E_MELD', 'why');
   assert.deepEqual([e.statusName, e.refusal], ['RAMI_E_MELD', null]);
 });
+
+// Issue 11's house rules, set as ruleset fields and option names.
+test('house rules: the library checks them, a forbidden joker discard is refused', () => {
+  const rs = Ruleset.preset('51', 2);
+  assert.ok(new Ruleset({ ...rs, unopenedPenalty: 100, options: [...rs.options, 'one_go_double'] }).check().ok);
+  const high = new Ruleset({ ...rs, unopenedPenalty: 10000 }).check();
+  assert.equal(high.code, 'RAMI_E_RULESET');
+  assert.match(high.reason, /unopened_penalty/);
+  const noTarget = new Ruleset({ ...rs, options: [...rs.options, 'elimination'] }).check();
+  assert.equal(noTarget.code, 'RAMI_E_RULESET');
+  assert.match(noTarget.reason, /match_target/);
+  assert.ok(Ruleset.preset('finnish', 2).options.includes('set_swap_any'));
+
+  const game = Game.fromDeal(new Ruleset({ ...rs, options: [...rs.options, 'no_joker_discard'] }), {
+    dealer: 1,
+    hands: [rami.parseCards('JK 2C 5D 9H KS 3S 7C 10D QH 4H 6S 8D AC'), rami.parseCards('2D 4C 6H 8S 10C QD 3H 5S 7D 9C JH KC AD')],
+    stock: rami.parseCards('5C 6C'),
+    discard: ['JD'],
+  });
+  game.play('draw');
+  assert.ok(!game.legalMoves().some((m) => m.text === 'discard JK'));
+  const error = refuses(game, () => game.play('discard JK'), 'RAMI_E_JOKER_DISCARD');
+  assert.deepEqual(error.refusal.cards, ['JK']);
+  game.play('discard AC');
+  game.free();
+});
+
+test('house rules: an elimination match deals the eliminated nothing and skips them', () => {
+  const rs = Ruleset.preset('51', 3);
+  const game = new Game(new Ruleset({ ...rs, matchTarget: 60, options: [...rs.options, 'elimination'] }), 3);
+  let outSeen = false;
+  for (let round = 0; round < 60 && game.phase !== 'match_over'; round++) {
+    while (game.inPlay) game.playBot('greedy');
+    if (game.phase === 'match_over') break;
+    game.nextRound();
+    for (let seat = 0; seat < 3; seat++) {
+      if (game.inMatch(seat)) continue;
+      outSeen = true;
+      assert.equal(game.handCount(seat), 0);
+      assert.notEqual(game.currentPlayer, seat);
+      assert.ok(game.scores()[seat] >= 60);
+    }
+  }
+  assert.equal(game.phase, 'match_over');
+  assert.ok(outSeen, 'some seat was eliminated');
+  assert.ok(game.matchWinners().length > 0);
+  game.free();
+});
