@@ -169,16 +169,33 @@ static uint64_t key_hash(const uint8_t *k, size_t n)
     return h;
 }
 
-/* The slot of a key, or NULL when the key is too long to remember. */
-static memo_entry *memo_slot(finish_ctx *c, size_t n, uint64_t hash)
+/* The slot of a key, or NULL when the key is too long to remember; *held:
+ * the slot holds a key (else its bytes are not to be read). */
+static memo_entry *memo_slot(finish_ctx *c, size_t n, uint64_t hash, bool *held)
 {
+    *held = false;
     if (n > FINISH_KEY_MAX)
         return NULL;
+    finish_memo *m = c->memo;
     if (!c->memo_ready) {
-        memset(c->memo, 0, sizeof *c->memo);
+        memset(m->used, 0, sizeof m->used);
         c->memo_ready = true;
     }
-    return &c->memo->slot[hash & (FINISH_MEMO_SLOTS - 1u)];
+    size_t i = hash & (FINISH_MEMO_SLOTS - 1u);
+    *held = (m->used[i / 64] >> (i % 64) & 1u) != 0;
+    return &m->slot[i];
+}
+
+/* Writes a decided position into its slot e (from memo_slot). */
+static void memo_put(finish_ctx *c, memo_entry *e, const uint8_t *key, size_t n, uint64_t hash,
+                     bool value)
+{
+    size_t i = (size_t)(e - c->memo->slot);
+    c->memo->used[i / 64] |= (uint64_t)1 << (i % 64);
+    e->hash = hash;
+    e->len = (uint8_t)n;
+    e->value = value;
+    memcpy(e->key, key, n);
 }
 
 /* ---- tiers 1 and 2 ---- */
@@ -446,19 +463,16 @@ static bool searched(finish_ctx *c, const position *p)
     uint8_t key[KEY_ROOM];
     size_t n = memo_key(c, p, key);
     uint64_t hash = key_hash(key, n);
-    memo_entry *e = memo_slot(c, n, hash);
-    if (e != NULL && e->len == n && e->hash == hash && memcmp(e->key, key, n) == 0)
+    bool held;
+    memo_entry *e = memo_slot(c, n, hash, &held);
+    if (held && e->len == n && e->hash == hash && memcmp(e->key, key, n) == 0)
         return e->value;
     c->searched++;
     rami_card first = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
     bool found = (first != RAMI_NO_CARD && some_play_leads(c, p, first)) ||
                  some_play_leads(c, p, RAMI_NO_CARD);
-    if (e != NULL) {
-        e->hash = hash;
-        e->len = (uint8_t)n;
-        e->value = found;
-        memcpy(e->key, key, n);
-    }
+    if (e != NULL)
+        memo_put(c, e, key, n, hash, found);
     return found;
 }
 

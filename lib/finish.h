@@ -11,15 +11,17 @@
 #define FINISH_KEY_MAX    54u   /* longer keys are not remembered */
 typedef struct memo_entry {
     uint64_t hash;
-    uint8_t len; /* bytes of key; 0 = an empty slot */
+    uint8_t len; /* bytes of key */
     uint8_t value;
     uint8_t key[FINISH_KEY_MAX];
 } memo_entry;
 
 /* The memo's storage (64 KB), the caller's: the library allocates nothing
- * while playing, so the top-level checks keep it on their stack. It is
- * cleared only when a search first needs it. */
+ * while playing, so the top-level checks keep it on their stack. A slot
+ * is read only once written (its bit in `used`), so only the 128 bytes of
+ * `used` are cleared, when a search first needs the memo. */
 typedef struct finish_memo {
+    uint64_t used[FINISH_MEMO_SLOTS / 64]; /* bit i: slot[i] holds a key */
     memo_entry slot[FINISH_MEMO_SLOTS];
 } finish_memo;
 
