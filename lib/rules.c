@@ -40,7 +40,35 @@ static int check_shape(const rami_move *m)
     return RAMI_OK;
 }
 
-static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
+/* Are the cards in h, copies counted? Decided by bit planes (the move's
+ * faces as a hand of its own, plane by plane within h's). False when it
+ * cannot tell (a fourth copy of a face): check_in_hand then counts. */
+static bool in_hand_by_planes(const hand *h, const rami_card *cards, unsigned n)
+{
+    uint16_t one[4] = {0}, two[4] = {0}, three[4] = {0};
+    unsigned jokers = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (cards[i] == RAMI_JOKER) {
+            jokers++;
+            continue;
+        }
+        unsigned s = RAMI_CARD_SUIT(cards[i]);
+        uint16_t bit = (uint16_t)(1u << RAMI_CARD_RANK(cards[i]));
+        if (three[s] & bit)
+            return false;
+        three[s] |= two[s] & bit;
+        two[s] |= one[s] & bit;
+        one[s] |= bit;
+    }
+    unsigned missing = 0;
+    for (unsigned s = 0; s < 4; s++)
+        missing |= (one[s] & ~h->mask[s]) | (two[s] & ~h->two[s]) | (three[s] & ~h->three[s]);
+    return missing == 0 && jokers <= h->jokers;
+}
+
+/* The first card of the move the hand lacks, with the reason (RAMI_OK
+ * when there is none). */
+static int in_hand_refusal(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
 {
     for (unsigned i = 0; i < n; i++) {
         unsigned need = 0;
@@ -57,6 +85,13 @@ static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char
         }
     }
     return RAMI_OK;
+}
+
+static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
+{
+    if (n == 1 ? hand_count(h, cards[0]) > 0 : in_hand_by_planes(h, cards, n))
+        return RAMI_OK;
+    return in_hand_refusal(h, cards, n, why, cap);
 }
 
 /* Lay-offs and swaps need an opened player, from the next turn on where
