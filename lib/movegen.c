@@ -62,11 +62,14 @@ static unsigned jokers_usable(const gen *x)
 static void gen_sets(gen *x)
 {
     unsigned jmax = jokers_usable(x);
-    for (unsigned r = 1; r <= 13 && !x->stop; r++) {
+    const uint16_t *m = x->h->mask;
+    /* Only ranks held in two suits or more can start a set. */
+    unsigned pairs = (m[0] & (m[1] | m[2] | m[3])) | (m[1] & (m[2] | m[3])) | (m[2] & m[3]);
+    for (; pairs != 0 && !x->stop; pairs &= pairs - 1) {
+        unsigned r = lowest_bit(pairs);
         unsigned held = 0;
         for (unsigned s = 0; s < 4; s++)
-            if (hand_has(x->h, s, r))
-                held |= 1u << s;
+            held |= ((m[s] >> r) & 1u) << s;
         unsigned suits = bit_count(held);
         if (suits < 2 || suits + jmax < 3)
             continue;
@@ -122,9 +125,8 @@ static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *po
 static void gen_runs(gen *x)
 {
     for (unsigned s = 0; s < 4 && !x->stop; s++) {
-        for (unsigned r = 1; r <= 13 && !x->stop; r++) {
-            if (!hand_has(x->h, s, r))
-                continue;
+        for (unsigned held = x->h->mask[s]; held != 0 && !x->stop; held &= held - 1) {
+            unsigned r = lowest_bit(held);
             rami_card nat[RAMI_MAX_MELD];
             uint8_t pos[RAMI_MAX_MELD];
             nat[0] = RAMI_CARD(r, s);
