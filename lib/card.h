@@ -21,6 +21,13 @@
 #else
 #define RAMI_INTERNAL
 #endif
+/* Keeps a rarely taken path (a refusal with its reason) out of the hot
+ * function that calls it. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RAMI_NOINLINE __attribute__((noinline))
+#else
+#define RAMI_NOINLINE
+#endif
 #if defined(__MINGW32__)
 #define RAMI_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
 #elif defined(__GNUC__) || defined(__clang__)

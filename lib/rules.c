@@ -68,7 +68,8 @@ static bool in_hand_by_planes(const hand *h, const rami_card *cards, unsigned n)
 
 /* The first card of the move the hand lacks, with the reason (RAMI_OK
  * when there is none). */
-static int in_hand_refusal(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
+RAMI_NOINLINE static int in_hand_refusal(const hand *h, const rami_card *cards, unsigned n,
+                                         char *why, size_t cap)
 {
     for (unsigned i = 0; i < n; i++) {
         unsigned need = 0;
