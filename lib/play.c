@@ -146,11 +146,9 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         m.kind = RAMI_MOVE_DISCARD;
         m.count = 1;
         for (unsigned s = 0; s < 4; s++) {
-            for (unsigned r = 1; r <= 13; r++) {
-                if (hand_has(h, s, r)) {
-                    m.cards[0] = RAMI_CARD(r, s);
-                    collect_legal(&c, &m);
-                }
+            for (unsigned held = h->mask[s]; held != 0; held &= held - 1) {
+                m.cards[0] = RAMI_CARD(lowest_bit(held), s);
+                collect_legal(&c, &m);
             }
         }
         if (h->jokers) {
