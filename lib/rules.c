@@ -354,7 +354,10 @@ static int judge_kind(const rami_ruleset *rs, const position *p, const rami_move
     v->move.count = m->count;
     v->move.target = m->target;
     v->move.side = m->side;
-    memcpy(v->move.cards, m->cards, m->count);
+    if (m->count == 1) /* a discard, lay-off or swap: no call to memcpy */
+        v->move.cards[0] = m->cards[0];
+    else
+        memcpy(v->move.cards, m->cards, m->count);
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
         return RAMI_OK;
