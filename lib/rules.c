@@ -88,7 +88,8 @@ RAMI_NOINLINE static int in_hand_refusal(const hand *h, const rami_card *cards, 
     return RAMI_OK;
 }
 
-static int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char *why, size_t cap)
+static inline int check_in_hand(const hand *h, const rami_card *cards, unsigned n, char *why,
+                                size_t cap)
 {
     if (n == 1 ? hand_count(h, cards[0]) > 0 : in_hand_by_planes(h, cards, n))
         return RAMI_OK;
