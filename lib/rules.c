@@ -289,8 +289,6 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
                          size_t cap)
 {
     rami_card c = v->move.cards[0];
-    char name[8];
-    NAME_IF(why, c, name);
     int st = check_in_hand(&p->hands[p->current], &c, 1, why, cap);
     if (st != RAMI_OK)
         return st;
@@ -307,12 +305,14 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
         return rami__why(why, cap, RAMI_E_PICKUP_MELD,
                          "%s, taken from the discard pile, must be melded or "
                          "laid off before you discard",
-                         rami__card_name(p->picked, picked));
+                         NAME_IF(why, p->picked, picked));
     }
+    char name[8];
     switch (discard_bar(rs, p, c)) {
     case DISCARD_PICKED:
         return rami__why(why, cap, RAMI_E_PICKED,
-                         "%s was just taken from the discard pile and may not be discarded", name);
+                         "%s was just taken from the discard pile and may not be discarded",
+                         NAME_IF(why, c, name));
     case DISCARD_JOKER:
         return rami__why(why, cap, RAMI_E_JOKER_DISCARD,
                          "house rule: a joker may not be discarded while you hold another card");
