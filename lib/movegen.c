@@ -124,14 +124,18 @@ static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *po
 
 static void gen_runs(gen *x)
 {
+    /* Places above a lone natural where its run's second natural may be. */
+    unsigned reach = (1u << (jokers_usable(x) + 1u)) - 1u;
     for (unsigned s = 0; s < 4 && !x->stop; s++) {
-        for (unsigned held = x->h->mask[s]; held != 0 && !x->stop; held &= held - 1) {
+        unsigned mask = x->h->mask[s];
+        for (unsigned held = mask; held != 0 && !x->stop; held &= held - 1) {
             unsigned r = lowest_bit(held);
             rami_card nat[RAMI_MAX_MELD];
             uint8_t pos[RAMI_MAX_MELD];
             nat[0] = RAMI_CARD(r, s);
             pos[0] = (uint8_t)r;
-            grow_run(x, s, +1, nat, pos, 1, r, 0);
+            if ((mask >> (r + 1u)) & reach) /* else grow_run finds nothing */
+                grow_run(x, s, +1, nat, pos, 1, r, 0);
             if (r == RAMI_ACE) {
                 pos[0] = POS_ACE_HIGH;
                 grow_run(x, s, -1, nat, pos, 1, POS_ACE_HIGH, 0);
