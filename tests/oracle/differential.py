@@ -31,7 +31,12 @@ STATUS = {0: "OK", -1: "ARG", -2: "NOMEM", -3: "BUFFER", -4: "PARSE", -5: "RULES
           -11: "NOT_OPENED", -12: "LAYOFF", -13: "CLOSED", -14: "SWAP", -15: "PICKED",
           -16: "JOKER_REPLAY", -17: "MUST_DISCARD", -18: "PICKUP", -19: "UNDO",
           -20: "CORRUPT", -21: "INTERNAL", -22: "LIMIT", -23: "OPENING_TURN",
-          -24: "PICKUP_MELD"}
+          -24: "PICKUP_MELD", -25: "JOKER_DISCARD"}
+
+# The house rules of issue 11 (doc/rules.md §2.3, §6.2, §8.4, scoring):
+# positions are counted per rule in force.
+HOUSE_RULES = ["NO_JOKER_DISCARD", "NO_JOKER_OUT", "ONE_GO_DOUBLE", "ELIMINATION",
+               "LOW_HAND_ZERO", "SET_SWAP_ANY"]
 
 
 class Disagreement:
@@ -55,6 +60,8 @@ class Checker:
         self.disagreements = []        # (label, Disagreement, pinned text)
         self.games = 0
         self.seen = Counter()          # features of the positions compared
+        self.by_rule = Counter()       # house rule -> positions compared under it
+        self.dead_ends = Counter()     # librami's status at dead ends, and the oracle's names
 
     # -- reading the driver's stream -------------------------------------
 
@@ -173,6 +180,7 @@ class Checker:
                 self.broken = True
                 return
             reason, winners, values, points = g.result
+            self.house_scoring(g)
             want = [reason, winners] + values + points + g.totals
             if got != want:
                 self.disagree(Disagreement(
@@ -189,6 +197,21 @@ class Checker:
             if int(w[1]) != g.match_winners:
                 self.disagree(Disagreement("result", "match winners: librami %s, oracle %s"
                                            % (w[1], g.match_winners)))
+
+    def house_scoring(self, g):
+        """Counts the rounds where a house rule of scoring applied."""
+        rs, end = g.rs, g.last_end
+        out = end.reason == O.WENT_OUT
+        if out and rs.unopened_penalty and any(
+                p != end.winner and end.playing[p] and not end.opened[p]
+                for p in range(rs.players)):
+            self.seen["round: unopened penalty"] += 1
+        if out and rs.has("ONE_GO_DOUBLE") and end.one_go:
+            self.seen["round: one-go double"] += 1
+        if not out and rs.has("LOW_HAND_ZERO"):
+            self.seen["round: lowest hand 0"] += 1
+        if not all(end.playing):
+            self.seen["round with a seat out"] += 1
 
     # -- one position -------------------------------------------------------
 
@@ -226,6 +249,11 @@ class Checker:
             if line.startswith("V "):
                 self.verdict(line)
         self.positions[self.label_key()] += 1
+        for rule in HOUSE_RULES:
+            if g.rs.has(rule):
+                self.by_rule[rule] += 1
+        if g.rs.unopened_penalty:
+            self.by_rule["unopened_penalty"] += 1
         self.features(listed)
 
     def features(self, listed):
@@ -233,6 +261,8 @@ class Checker:
         g, seen = self.game, self.seen
         rs, t = g.rs, g.t
         seen["players=%d" % rs.players] += 1
+        if not all(g.playing):
+            seen["a seat eliminated"] += 1
         seen["jokers_per_meld=%d" % rs.jokers_per_meld] += 1
         if g.restocks:
             seen["after a restock" + (" (exact deal)" if self.label.endswith("/deal") and
@@ -274,6 +304,13 @@ class Checker:
         except O.SearchTooBig:
             return
         self.verdicts += 1
+        if status == "JOKER_DISCARD":
+            self.seen["refused: JOKER_DISCARD"] += 1
+        dead = self.game.last_dead_end
+        if status != "OK" and dead is not None:
+            force, named = dead
+            self.dead_ends["%s refused with %s; in force %s; named %s" % (
+                mv[0], status, ",".join(sorted(force)), named)] += 1
         if status == "OK" and reasons:
             self.disagree(Disagreement("accepted", "librami accepts %s (seat %d); oracle "
                                        "refuses: %s" % (text, seat, " ".join(sorted(reasons))),
@@ -292,12 +329,13 @@ class Checker:
         g = self.game
         n = g.rs.players
         opened = sum(1 << p for p in range(n) if g.opened[p])
+        playing = sum(1 << p for p, x in enumerate(O.still_in(g.rs, g.totals)) if x)
         top = O.card_text(g.discard[-1]) if g.discard else "-"
         picked = g.picked()
         turn = g.turn
         out = ["S %d %d %d %d %d %d %d %d %s %s" % (
             g.phase, g.current, turn, g.round, g.dealer, len(g.stock), len(g.discard), opened,
-            top, O.card_text(picked) if picked is not None else "-")]
+            top, O.card_text(picked) if picked is not None else "-") + " %d" % playing]
         for p in range(n):
             out.append(" ".join(["H %d" % p] + [O.card_text(c) for c in sorted(g.hand_of(p))]))
         for i, (owner, m) in enumerate(g.table_now()):
@@ -367,6 +405,8 @@ def main():
                     default=float(os.environ.get("RAMI_ORACLE_SECONDS", "0")))
     ap.add_argument("--budget", type=int, default=100000)
     ap.add_argument("--known", default=None)
+    ap.add_argument("--dead-ends", action="store_true",
+                    help="print librami's status at dead ends beside the obligations in force")
     ap.add_argument("--show", type=int, default=3, help="pinned texts to print per kind")
     args = ap.parse_args()
 
@@ -385,7 +425,12 @@ def main():
     for label in sorted(checker.positions):
         print("  %-9s %7d positions  (%d undecided)" % (label, checker.positions[label],
                                                         checker.undecided[label]))
+    print("house rules: " + ", ".join("%s %d" % (r, checker.by_rule[r])
+                                      for r in HOUSE_RULES + ["unopened_penalty"]))
     print("coverage: " + ", ".join("%s %d" % kv for kv in sorted(checker.seen.items())))
+    if args.dead_ends:
+        for k, v in sorted(checker.dead_ends.items()):
+            print("dead end: %s: %d" % (k, v))
     by_kind = defaultdict(list)
     for label, d, pinned in checker.disagreements:
         by_kind[d.kind].append((label, d, pinned))

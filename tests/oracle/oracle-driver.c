@@ -102,10 +102,13 @@ static void put_state(const rami_game *g)
 {
     rami_ruleset rs;
     must(rami_game_ruleset(g, &rs), "ruleset");
-    unsigned opened = 0;
-    for (int p = 0; p < rs.players; p++)
+    unsigned opened = 0, in_match = 0;
+    for (int p = 0; p < rs.players; p++) {
         if (rami_game_has_opened(g, p) == 1)
             opened |= 1u << p;
+        if (rami_game_in_match(g, p) == 1)
+            in_match |= 1u << p;
+    }
     printf("S %d %d %d %d %d %zu %zu %u", rami_game_phase(g), rami_game_current_player(g),
            rami_game_turn(g), rami_game_round(g), rami_game_dealer(g), rami_game_stock_count(g),
            rami_game_discard_count(g), opened);
@@ -118,7 +121,7 @@ static void put_state(const rami_game *g)
         put_card(picked);
     else
         printf(" -");
-    printf("\n");
+    printf(" %u\n", in_match);
     for (int p = 0; p < rs.players; p++) {
         rami_card h[RAMI_MAX_HAND];
         size_t n = 0;
@@ -224,10 +227,10 @@ static void candidate(const rami_game *g, const rami_move *list, size_t n, rami_
         if (m->kind == RAMI_MOVE_LAYOFF && below(2) == 0)
             m->side = (uint8_t)below(3);
         return;
-    case 6:
+    case 6: /* a discard, now and then of a joker (the joker house rules) */
         m->kind = RAMI_MOVE_DISCARD;
         m->count = 1;
-        m->cards[0] = some_card(g);
+        m->cards[0] = below(4) == 0 ? RAMI_JOKER : some_card(g);
         return;
     case 7:
         m->kind = (uint8_t)(RAMI_MOVE_DRAW_STOCK + below(2));
@@ -356,18 +359,13 @@ static void play_match(rami_game *g, const char *label, unsigned rounds)
 
 static const char *const preset_names[] = {"51", "40", "51_HOUSE", "40_HOUSE", "FINNISH"};
 
-/* The option bits the oracle implements: every bit but the house rules of
- * issue 11 other than SET_SWAP_ANY (the Finnish preset's), which the
- * oracle learns next; unopened_penalty stays 0 for the same reason. */
-#define ORACLE_OPTIONS ((RAMI_OPT_ALL & 0x1FFu) | RAMI_OPT_SET_SWAP_ANY)
-
 static void random_ruleset(rami_ruleset *rs, int preset, unsigned players, char *label, size_t cap)
 {
     must(rami_ruleset_init(rs, preset, players), "preset");
     rami_ruleset base = *rs;
     const char *what = "preset";
     if (below(2) == 0) {
-        rs->options = (uint32_t)(rnd() & ORACLE_OPTIONS);
+        rs->options = (uint32_t)(rnd() & RAMI_OPT_ALL);
         what = "options";
     }
     if (below(4) == 0)
@@ -388,6 +386,12 @@ static void random_ruleset(rami_ruleset *rs, int preset, unsigned players, char 
         rs->match_target = (uint16_t)(30 + below(200));
     if (below(10) == 0 && rs->hand_size > 3)
         rs->hand_size = (uint8_t)(3 + below(rs->hand_size - 2u));
+    /* The house rules of issue 11 beyond the option bits: the flat penalty
+     * for the unopened, and a target for ELIMINATION (it needs one). */
+    if (below(4) == 0)
+        rs->unopened_penalty = below(2) == 0 ? 100 : (uint16_t)(1 + below(9999));
+    if ((rs->options & RAMI_OPT_ELIMINATION) && rs->match_target == 0)
+        rs->match_target = (uint16_t)(30 + below(150));
     if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK) {
         *rs = base;
         what = "preset";
@@ -534,6 +538,8 @@ static void random_game(void)
     random_ruleset(&rs, preset, players, label, sizeof label);
     rami_game *g;
     uint64_t seed = rnd();
+    /* Elimination matches need rounds for seats to go out. */
+    unsigned rounds = (rs.options & RAMI_OPT_ELIMINATION) ? 2 + below(6) : 1 + below(3);
     if (below(3) != 0) {
         rami_deal d;
         stress_deal(&rs, &d);
@@ -541,11 +547,11 @@ static void random_game(void)
         char with[80];
         snprintf(with, sizeof with, "%s/deal", label);
         printf("C %d %u\n", preset, players);
-        play_match(g, with, 1 + below(3));
+        play_match(g, with, rounds);
     } else {
         must(rami_game_new(&rs, seed, &g), "new");
         printf("C %d %u\n", preset, players);
-        play_match(g, label, 1 + below(3));
+        play_match(g, label, rounds);
     }
     rami_game_free(g);
 }

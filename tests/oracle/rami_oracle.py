@@ -15,8 +15,10 @@ correct:
   sequence of legal plays (memoised on the position, no pruning).
 
 House rules are kept as separate small functions (one rule, one function):
-`discard_reasons`, `swap_targets`, `round_points`, `match_over`, so that a
-new option is one change in one place.
+`joker_discard_banned` (NO_JOKER_DISCARD, NO_JOKER_OUT), `swap_targets`
+(SET_SWAP_ANY), `unopened_penalty`, `one_go_double`, `low_hand_zero`,
+`still_in` / `match_over` / `match_winners` (ELIMINATION), so that a new
+option is one change in one place.
 
 Card codes are those of the public header (suit << 4 | rank, joker 0x50),
 because the moves are exchanged in the public notation.
@@ -41,8 +43,10 @@ OPT = {
     "OPEN_PURE_RUN": 1 << 6,
     "JOKER_CHOICE": 1 << 7,
     "OPEN_TURN_LAYOFF": 1 << 8,
-    # House rules of issue 11: only SET_SWAP_ANY (the Finnish preset's) is
-    # implemented here so far; the driver does not set the others.
+    # House rules of issue 11 (doc/rules.md §2.3, §6.2, §8.4, "House rules
+    # of scoring"): joker_discard_banned, swap_targets, still_in /
+    # match_over / match_winners, unopened_penalty, one_go_double,
+    # low_hand_zero.
     "NO_JOKER_DISCARD": 1 << 9,
     "NO_JOKER_OUT": 1 << 10,
     "ONE_GO_DOUBLE": 1 << 11,
@@ -59,6 +63,10 @@ SIDE_TEXT = {AUTO: "", LOW: " low", HIGH: " high"}
 # carries the set of every reason that applies; the engine must name one.
 DEAD_END = frozenset({"OPENING", "PICKUP", "PICKUP_MELD", "JOKER_REPLAY", "PICKED",
                       "MUST_DISCARD"})
+# Rules §2 ("no dead ends"): when several obligations break at once, the
+# first of this order that alone makes the dead end is named: the card to
+# play, the card taken, the joker house rules, strict rami.
+DEAD_END_ORDER = ["PICKUP_MELD", "PICKED", "JOKER_DISCARD", "MUST_DISCARD"]
 
 
 class OracleError(Exception):
@@ -452,12 +460,35 @@ def remove_cards(hand, cards):
     return left
 
 
+def joker_discard_banned(rs, hand):
+    """The joker house rules of rules §2.3: may a joker not be discarded
+    from this hand (which holds it)? NO_JOKER_DISCARD: not while the hand
+    holds a card that is not a joker (a hand of jokers only may discard
+    one); NO_JOKER_OUT: not as the last card."""
+    if rs.has("NO_JOKER_DISCARD") and any(c != JOKER for c in hand):
+        return True
+    return rs.has("NO_JOKER_OUT") and len(hand) == 1
+
+
+def first_in_order(force):
+    """The first obligation of DEAD_END_ORDER in force, as a set (empty or
+    one). Rules §2 can also be read as naming it ("the first of this
+    order"): the card to play could not be played, say, because strict rami
+    forbids playing it as the last card; the oracle accepts both readings
+    (tests/oracle/README.md, "Statuses")."""
+    return set([x for x in DEAD_END_ORDER if x in force][:1])
+
+
 class Rules:
     """The turn rules of one ruleset for one player (rules §2, §5, §6)."""
 
-    def __init__(self, rs, player, budget=200000):
+    def __init__(self, rs, player, budget=200000, lifted=frozenset()):
         self.rs = rs
         self.player = player
+        # Obligations of DEAD_END_ORDER taken out, to find which one makes a
+        # dead end (rules §2: "the first of this order that alone makes the
+        # dead end is named"); empty when judging moves.
+        self.lifted = lifted
         self.memo_fin = {}
         self.memo_jp = {}
         self.memo_melds = {}
@@ -605,7 +636,7 @@ class Rules:
 
     def empties_wrongly(self, hand):
         """Strict rami: no meld or lay-off may empty the hand (rules §2.4)."""
-        return not hand and not self.rs.has("GO_OUT_BY_MELD")
+        return not hand and not self.rs.has("GO_OUT_BY_MELD") and "MUST_DISCARD" not in self.lifted
 
     # -- the end of the turn ---------------------------------------------
 
@@ -622,9 +653,41 @@ class Rules:
             why.add("PICKED")
         if self.rs.has("PICKUP_MUST_MELD") and t.picked is not None and not t.picked_done:
             why.add("PICKUP_MELD")
+        if c == JOKER and joker_discard_banned(self.rs, t.hand):
+            why.add("JOKER_DISCARD")
+        why -= self.lifted
         if (every or not why) and t.pending > 0 and not self.trust and self.joker_playable(t):
             why.add("JOKER_REPLAY")
         return why
+
+    def obligations(self, t):
+        """What a dead end at t may be named after (rules §2, "no dead ends"):
+        the obligations in force at t. (Which of them the engine names when
+        several are is only partly stated; see tests/oracle/README.md.)"""
+        rs, why = self.rs, set()
+        if not t.opened:
+            why.add("OPENING")
+        if rs.has("PICKUP_MUST_MELD") and t.picked is not None and not t.picked_done:
+            why.add("PICKUP_MELD")
+        if rs.has("KEEP_PICKUP") and t.picked is not None and t.picked in t.hand:
+            why.add("PICKED")
+        if (rs.has("NO_JOKER_DISCARD") or rs.has("NO_JOKER_OUT")) and JOKER in t.hand:
+            why.add("JOKER_DISCARD")
+        if not rs.has("GO_OUT_BY_MELD"):
+            why.add("MUST_DISCARD")
+        return why
+
+    def named_obligation(self, t, names):
+        """Rules §2 ("no dead ends"): of the obligations `names` in force at
+        the dead end t, the first in DEAD_END_ORDER that alone makes the dead
+        end, read as: without it (the others kept) the turn could be
+        finished. None when no single one does (see tests/oracle/README.md,
+        "Statuses")."""
+        for x in DEAD_END_ORDER:
+            if x in names and Rules(self.rs, self.player, self.budget,
+                                    frozenset({x})).finishable(t):
+                return x
+        return None
 
     def went_out_ok(self, t):
         """A play that empties the hand ends the round: only with a complete
@@ -687,32 +750,91 @@ WENT_OUT, STOCK_OUT, TURN_LIMIT = 1, 2, 3
 DRAW, PLAY, ROUND_OVER, MATCH_OVER = 0, 1, 2, 3
 
 
-def round_points(rs, hands, reason, winner):
-    """Rules §8.2: the player who went out scores 0, everyone else the value
-    of their hand; on stock out or turn limit everyone scores their hand."""
-    return [0 if (reason == WENT_OUT and p == winner) else hand_value(h, rs)
-            for p, h in enumerate(hands)]
+def round_values(rs, hands, playing):
+    """Rules §8.2, §8.4: `hand_value` of the round result, 0 for a seat out
+    of the match."""
+    return [hand_value(h, rs) if playing[p] else 0 for p, h in enumerate(hands)]
 
 
-def round_winners(rs, hands, reason, winner):
-    """Rules §7.4: who went out, or every lowest hand."""
+def round_winners(reason, winner, values, playing):
+    """Rules §7.4: who went out, or every lowest hand among the seats that
+    played the round (§8.4: a seat out of the match never wins)."""
     if reason == WENT_OUT:
         return 1 << winner
-    values = [hand_value(h, rs) for h in hands]
-    low = min(values)
-    return sum(1 << p for p, v in enumerate(values) if v == low)
+    low = min(v for p, v in enumerate(values) if playing[p])
+    return sum(1 << p for p, v in enumerate(values) if playing[p] and v == low)
+
+
+def round_points(rs, end):
+    """Rules §8.2: the player who went out scores 0, everyone else the value
+    of their hand (a seat out of the match 0, §8.4); then the house rules of
+    scoring, in the order of the rules: the flat penalty, one-go doubling,
+    lowest hand 0."""
+    pts = [0 if (end.reason == WENT_OUT and p == end.winner) else v
+           for p, v in enumerate(end.values)]
+    pts = unopened_penalty(rs, end, pts)
+    pts = one_go_double(rs, end, pts)
+    return low_hand_zero(rs, end, pts)
+
+
+def unopened_penalty(rs, end, pts):
+    """`unopened_penalty`: when a player goes out, every other seat (in the
+    match) that has not opened this round scores the flat number."""
+    if not rs.unopened_penalty or end.reason != WENT_OUT:
+        return pts
+    return [rs.unopened_penalty if (p != end.winner and end.playing[p] and not end.opened[p])
+            else x for p, x in enumerate(pts)]
+
+
+def one_go_double(rs, end, pts):
+    """ONE_GO_DOUBLE: the player who went out had not opened before this
+    turn: every other seat's points are doubled."""
+    if not rs.has("ONE_GO_DOUBLE") or end.reason != WENT_OUT or not end.one_go:
+        return pts
+    return [x if p == end.winner else 2 * x for p, x in enumerate(pts)]
+
+
+def low_hand_zero(rs, end, pts):
+    """LOW_HAND_ZERO: at stock-out or the turn cap the round winners (the
+    lowest hands) score 0."""
+    if not rs.has("LOW_HAND_ZERO") or end.reason == WENT_OUT:
+        return pts
+    return [0 if end.winners >> p & 1 else x for p, x in enumerate(pts)]
+
+
+class RoundEnd:
+    """What the scoring rules look at when a round ends."""
+
+    def __init__(self, rs, reason, winner, hands, playing, opened, one_go):
+        self.reason, self.winner = reason, winner
+        self.playing, self.opened, self.one_go = playing, opened, one_go
+        self.values = round_values(rs, hands, playing)
+        self.winners = round_winners(reason, winner, self.values, playing)
+
+
+def still_in(rs, totals):
+    """ELIMINATION (rules §8.4): a seat is out once its total is at or above
+    match_target. Without it every seat plays every round."""
+    if not rs.has("ELIMINATION"):
+        return [True] * len(totals)
+    return [t < rs.match_target for t in totals]
 
 
 def match_over(rs, rounds_played, totals):
-    """Rules §8.3."""
+    """Rules §8.3; with ELIMINATION (§8.4) a total at the target puts its
+    seat out instead, and the match ends when at most one seat is in."""
     if rs.match_rounds and rounds_played >= rs.match_rounds:
         return True
+    if rs.has("ELIMINATION"):
+        return sum(still_in(rs, totals)) <= 1
     return bool(rs.match_target) and max(totals) >= rs.match_target
 
 
-def lowest(values):
-    low = min(values)
-    return sum(1 << p for p, v in enumerate(values) if v == low)
+def match_winners(totals, playing):
+    """Rules §8.3/§8.4: the lowest total among the seats that played the
+    last round (every seat without ELIMINATION); ties share."""
+    low = min(t for p, t in enumerate(totals) if playing[p])
+    return sum(1 << p for p, t in enumerate(totals) if playing[p] and t == low)
 
 
 class Game:
@@ -751,6 +873,7 @@ class Game:
             deal = (dealer, hands, stock, disc)
             line = next(it)
         self.totals = [int(x) for x in line.split(" ")[1:]]
+        self.playing = still_in(self.rs, self.totals)  # rules §8.4: the record's totals tell
         self.round = int(next(it).split(" ")[1])
         first_dealer = deal[0] if deal else self.rs.players - 1
         self.dealer = (first_dealer + self.round - 1) % self.rs.players
@@ -772,16 +895,26 @@ class Game:
 
     # -- dealing and the flow of the round -------------------------------
 
+    def next_seat(self, p):
+        """The next seat clockwise that plays this round (rules §1.4)."""
+        n = self.rs.players
+        for k in range(1, n + 1):
+            if self.playing[(p + k) % n]:
+                return (p + k) % n
+        raise OracleError("no seat plays")
+
     def deal_from_seed(self):
-        """Rules §1 (dealing order)."""
+        """Rules §1 (dealing order), round the seats still in the match."""
         rng = round_rng(self.seed, self.round)
         pack = pack_of(self.rs)
         rng.shuffle(pack)
         n = self.rs.players
         hands = [[] for _ in range(n)]
+        seats = [(self.dealer + 1 + k) % n for k in range(n)]
+        seats = [p for p in seats if self.playing[p]]
         for _ in range(self.rs.hand_size):
-            for k in range(n):
-                hands[(self.dealer + 1 + k) % n].append(pack.pop())
+            for p in seats:
+                hands[p].append(pack.pop())
         disc = [pack.pop()]
         self.start_round(hands, pack, disc, rng)
 
@@ -795,7 +928,7 @@ class Game:
         self.restocks = 0
         self.turn = 0
         self.result = None
-        self.begin_turn((self.dealer + 1) % self.rs.players)
+        self.begin_turn(self.next_seat(self.dealer))
 
     def begin_turn(self, player):
         """Rules §7.2 (lazy restock) at the start of every turn."""
@@ -818,13 +951,15 @@ class Game:
 
     def end_round(self, reason, winner):
         rs = self.rs
-        pts = round_points(rs, self.hands, reason, winner)
-        self.result = (reason, round_winners(rs, self.hands, reason, winner),
-                       [hand_value(h, rs) for h in self.hands], pts)
+        one_go = reason == WENT_OUT and not self.t.opened_before
+        end = RoundEnd(rs, reason, winner, self.hands, self.playing, self.opened, one_go)
+        pts = round_points(rs, end)
+        self.last_end = end
+        self.result = (reason, end.winners, end.values, pts)
         self.totals = [a + b for a, b in zip(self.totals, pts)]
         if match_over(rs, self.round, self.totals):
             self.phase = MATCH_OVER
-            self.match_winners = lowest(self.totals)
+            self.match_winners = match_winners(self.totals, self.playing)
         else:
             self.phase = ROUND_OVER
         self.t = None
@@ -833,7 +968,8 @@ class Game:
         if self.phase != ROUND_OVER:
             return "PHASE"
         self.round += 1
-        self.dealer = (self.dealer + 1) % self.rs.players
+        self.playing = still_in(self.rs, self.totals)
+        self.dealer = self.next_seat(self.dealer)
         self.deal_from_seed()
         return None
 
@@ -847,6 +983,7 @@ class Game:
 
     def judge(self, player, mv):
         """(reasons, position after): reasons is empty for a legal move."""
+        self.last_dead_end = None
         if self.phase in (ROUND_OVER, MATCH_OVER):
             return {"PHASE"}, None
         if player != self.current:
@@ -862,7 +999,7 @@ class Game:
             else:
                 t = self.turn_state(self.discard[-1], picked=self.discard[-1])
             if not self.rules.trust and not self.rules.finishable(t):
-                return set(DEAD_END), None
+                return self.take_refusal(t), None
             return set(), t
         if k in ("draw", "take"):
             return {"PHASE"}, None
@@ -888,14 +1025,44 @@ class Game:
             return why, None
         after = r.after_meld(t, m, tuple(left))
         if not r.play_legal(t, after, mv[1].count(JOKER)):
-            return self.dead_end(after), None
+            return self.refusal(r, t, after, mv[1].count(JOKER)), None
         return set(), after
 
-    def dead_end(self, after):
-        """The reasons of a play refused for where it leads."""
+    def take_refusal(self, t):
+        """Rules §2, §6 (PICKUP_MUST_MELD): a take is refused with PICKUP_MELD
+        when the card could not be played this turn (that obligation alone
+        makes the dead end), otherwise with PICKUP ("a take after which no
+        card could be discarded"; PICKED, the card taken, is accepted too:
+        the rules name both)."""
+        force = self.rules.obligations(t)
+        named = self.rules.named_obligation(t, force)
+        self.last_dead_end = (force, named)
+        if named == "PICKUP_MELD":
+            return {"PICKUP_MELD"}
+        why = {"PICKUP", "PICKED"} if named == "PICKED" else {"PICKUP"}
+        return why | (first_in_order(force) & {"PICKUP_MELD"})
+
+    def refusal(self, r, t, after, jokers):
+        """The reasons of a play refused for where it leads: the retrieved
+        joker's own check (rules §6.3), and a dead end named after an
+        obligation in force (rules §2)."""
         if not after.hand:
             return {"OPENING"}  # going out without a complete opening
-        return set(DEAD_END)
+        why = set()
+        if not r.replay_ok(t, after, jokers):
+            why.add("JOKER_REPLAY")
+        if not r.finishable(after):
+            force = r.obligations(after)
+            named = r.named_obligation(after, force)
+            self.last_dead_end = (force, named)
+            if named is not None:
+                why.add(named)
+            elif not after.opened:
+                why.add("OPENING")  # the opening can no longer be completed
+            else:
+                why |= force or set(DEAD_END)  # the rules do not say which
+            why |= first_in_order(force)
+        return why
 
     def judge_table(self, r, t, mv):
         k, c, target, side = mv
@@ -937,7 +1104,7 @@ class Game:
             if self.rs.has("JOKER_REPLAY"):
                 after = after.but(pending=after.pending + 1)
         if not r.play_legal(t, after, jokers):
-            return self.dead_end(after), None
+            return self.refusal(r, t, after, jokers), None
         return set(), after
 
     def legal_moves(self):
@@ -995,7 +1162,7 @@ class Game:
         elif self.rs.max_turns and self.turn >= self.rs.max_turns:
             self.end_round(TURN_LIMIT, None)
         else:
-            self.begin_turn((p + 1) % self.rs.players)
+            self.begin_turn(self.next_seat(p))
 
     def undo(self, player):
         """Rules §2.5: the status name, or None when a play was taken back."""
