@@ -35,6 +35,7 @@ STATUS = {0: "OK", -1: "ARG", -2: "NOMEM", -3: "BUFFER", -4: "PARSE", -5: "RULES
 
 # The house rules of issue 11 (doc/rules.md §2.3, §6.2, §8.4, scoring):
 # positions are counted per rule in force.
+JOKER_RULES = O.OPT["NO_JOKER_DISCARD"] | O.OPT["NO_JOKER_OUT"]
 HOUSE_RULES = ["NO_JOKER_DISCARD", "NO_JOKER_OUT", "ONE_GO_DOUBLE", "ELIMINATION",
                "LOW_HAND_ZERO", "SET_SWAP_ANY"]
 
@@ -271,6 +272,10 @@ class Checker:
             return
         if t.pending:
             seen["retrieved joker unplayed"] += 1
+        if JOKER_RULES & rs.options and O.JOKER in t.hand:
+            seen["joker in hand under NO_JOKER_DISCARD/OUT"] += 1
+            if len(t.hand) <= 2:
+                seen["joker in a hand of 1-2 under NO_JOKER_DISCARD/OUT"] += 1
         if t.picked is not None and rs.has("PICKUP_MUST_MELD") and not t.picked_done:
             seen["picked card still to play"] += 1
         if t.picked is not None and rs.has("KEEP_PICKUP"):
