@@ -636,7 +636,8 @@ class Rules:
 
     def empties_wrongly(self, hand):
         """Strict rami: no meld or lay-off may empty the hand (rules §2.4)."""
-        return not hand and not self.rs.has("GO_OUT_BY_MELD") and "MUST_DISCARD" not in self.lifted
+        return not hand and not self.rs.has("GO_OUT_BY_MELD") and \
+            "MUST_DISCARD" not in self.lifted
 
     # -- the end of the turn ---------------------------------------------
 
