@@ -6,7 +6,13 @@
 
 #include "finish.h"
 
+/* Plays of one turn: each meld, lay-off or swap lowers 2 x naturals +
+ * jokers in the hand (a swap gives a natural for a joker), and a hand holds
+ * at most RAMI_MAX_HAND_SIZE + 2 cards, so a turn has at most
+ * 2 x (RAMI_MAX_HAND_SIZE + 2) plays; rami__play_verdict refuses one more
+ * (RAMI_E_INTERNAL) rather than write past the stack. */
 #define MAX_UNDO 64
+_Static_assert(MAX_UNDO >= 2 * (RAMI_MAX_HAND_SIZE + 2), "a turn's plays fit the undo stack");
 
 /* A play of this turn that can be taken back. */
 typedef struct undo_rec {

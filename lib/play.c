@@ -33,6 +33,8 @@ static bool is_play(unsigned kind)
  * end of the round empties it. */
 int rami__play_verdict(rami_game *g, const verdict *v)
 {
+    if (is_play(v->move.kind) && g->undo_count >= MAX_UNDO)
+        return RAMI_E_INTERNAL; /* cannot happen: see MAX_UNDO */
     int st = rami__log_reserve(g, &v->move);
     if (st != RAMI_OK)
         return st;
