@@ -535,7 +535,11 @@ typedef struct rami_event {
  * round is over. Plays taken back with rami_game_undo are not history.
  * (buf, cap, count) as usual (events up to cap are written). At most 3
  * events per move. Errors: RAMI_E_ARG (NULL, viewer outside
- * -1..players-1), RAMI_E_BUFFER, RAMI_E_INTERNAL. Cost: replays the round
+ * -1..players-1, or g is a copy made by rami_game_determinize or a clone of
+ * one, until its next round: its hidden cards were dealt anew, so the round
+ * does not replay from its deal; ask the game it was made from),
+ * RAMI_E_BUFFER,
+ * RAMI_E_INTERNAL. Cost: replays the round
  * (each move judged again without look-ahead): linear in its moves, about
  * a microsecond per move. Reads g only. */
 RAMI_API int rami_game_history(const rami_game *g, int viewer, rami_event *buf, size_t cap,

@@ -212,6 +212,7 @@ int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint6
     redeal(out, g, viewer, !over, &k, seed);
     rami__rng_seed(&out->pos.rng, stream_seed(seed, STREAM_RESHUFFLE));
     out->seed = stream_seed(seed, STREAM_ROUNDS);
+    out->determinized = 1;
     if (out->deal != NULL)
         redeal_stored(out->deal, viewer, seed);
     return RAMI_OK;

@@ -162,6 +162,7 @@ int rami__game_copy(rami_game *dst, const rami_game *src)
     dst->rs = src->rs;
     dst->seed = src->seed;
     dst->from_deal = src->from_deal;
+    dst->determinized = src->determinized;
     dst->pos = src->pos;
     dst->undo_count = src->undo_count;
     memcpy(dst->undo, src->undo, src->undo_count * sizeof src->undo[0]);
@@ -246,6 +247,7 @@ static void round_start(rami_game *g)
     memset(g->undo, 0, sizeof g->undo);
     g->undo_count = 0;
     g->log_len = 0;
+    g->determinized = 0; /* a new round replays from its own deal */
     rami__round_deal(g, &g->pos);
 }
 

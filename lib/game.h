@@ -26,9 +26,10 @@ typedef struct undo_rec {
 struct rami_game {
     rami_ruleset rs;
     uint64_t seed;
-    uint8_t from_deal;  /* round 1 came from rami_game_new_deal */
-    uint8_t undo_count; /* plays of this turn that can be taken back */
-    uint8_t log_heap;   /* the log outgrew tail[] and lives on the heap */
+    uint8_t from_deal;    /* round 1 came from rami_game_new_deal */
+    uint8_t undo_count;   /* plays of this turn that can be taken back */
+    uint8_t log_heap;     /* the log outgrew tail[] and lives on the heap */
+    uint8_t determinized; /* made by rami_game_determinize: the log does not replay from the deal */
     position pos;
     undo_rec undo[MAX_UNDO];
     /* The moves of this round (log.c). */

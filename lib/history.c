@@ -101,7 +101,7 @@ static int replay(const rami_game *g, history *h)
 int rami_game_history(const rami_game *g, int viewer, rami_event *buf, size_t cap, size_t *count)
 {
     if (g == NULL || count == NULL || (buf == NULL && cap > 0) || viewer < -1 ||
-        viewer >= g->rs.players)
+        viewer >= g->rs.players || g->determinized)
         return RAMI_E_ARG;
     history h;
     memset(&h, 0, sizeof h);

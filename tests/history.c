@@ -307,6 +307,42 @@ static void history_tells_every_move(void **state)
     free(mine);
 }
 
+/* A copy made by rami_game_determinize has its hidden cards dealt anew,
+ * so its round does not replay from its deal: it has no history until its
+ * next round (asked of the copy, the replay named wrong cards for takes and
+ * failed with RAMI_E_INTERNAL after discards). The game it came from keeps
+ * its own. */
+static void determinized_copy_has_no_history(void **state)
+{
+    (void)state;
+    rami_game *g = scripted_round();
+    rami_event buf[64];
+    size_t before = history(g, 0, buf, 64);
+    for (int viewer = 0; viewer < 2; viewer++) {
+        rami_game *d, *c;
+        assert_int_equal(rami_game_determinize(g, viewer, 5, &d), RAMI_OK);
+        assert_int_equal(rami_game_clone(d, &c), RAMI_OK);
+        for (int who = -1; who < 2; who++) {
+            size_t n = 77;
+            memset(buf, 0xAB, sizeof buf);
+            assert_int_equal(rami_game_history(d, who, buf, 64, &n), RAMI_E_ARG);
+            assert_int_equal(rami_game_history(c, who, buf, 64, &n), RAMI_E_ARG);
+            assert_int_equal(n, 77);
+            assert_int_equal(((unsigned char *)buf)[0], 0xAB);
+        }
+        /* The next round replays from the copy's own deal. */
+        assert_int_equal(rami_game_phase(d), RAMI_PHASE_ROUND_OVER);
+        assert_int_equal(rami_game_next_round(d), RAMI_OK);
+        assert_int_equal(history(d, -1, buf, 64), 0);
+        play(d, "draw");
+        assert_int_equal(history(d, -1, buf, 64), 1);
+        rami_game_free(c);
+        rami_game_free(d);
+    }
+    assert_int_equal(history(g, 0, buf, 64), before);
+    rami_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +350,7 @@ int main(void)
         cmocka_unit_test(turn_queries),
         cmocka_unit_test(turn_obligations),
         cmocka_unit_test(history_tells_every_move),
+        cmocka_unit_test(determinized_copy_has_no_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
