@@ -331,20 +331,6 @@ static size_t get_hand(const rami_game *g, int seat, rami_card *buf)
  * was laid this turn: their values add up to the progress. The one place
  * to switch to a library query for the points laid this turn once the API
  * has one. */
-static unsigned opening_laid(const rami_game *g, int seat)
-{
-    unsigned sum = 0;
-    if (rami_game_has_opened(g, seat) != 0)
-        return 0;
-    for (size_t i = 0; i < rami_game_meld_count(g); i++) {
-        rami_meld_info mi;
-        int owner = -1;
-        if (rami_game_meld(g, i, &owner, &mi) == RAMI_OK && owner == seat)
-            sum += mi.points;
-    }
-    return sum;
-}
-
 static void print_table(const cli *c)
 {
     size_t n = rami_game_meld_count(c->g);
@@ -375,14 +361,29 @@ static void print_piles(const cli *c)
            stock, plural(stock));
 }
 
-/* "opening: 30 of 51 laid this turn" for the player to move, while it matters. */
-static void print_opening(const cli *c, int seat)
+/* What the library says of the turn of the player to move: the opening so
+ * far ("opening: 30 of 51 laid this turn", while it matters) and what the
+ * turn still owes (a card taken to be played, a retrieved joker to replay,
+ * a card taken that may not be discarded). */
+static void print_turn(const cli *c, int seat)
 {
     rami_ruleset rs = game_rules(c);
-    if (rami_game_has_opened(c->g, seat) != 0 || rs.opening_points == 0)
+    rami_turn_info ti;
+    if (rami_game_turn_info(c->g, &ti, sizeof ti) != RAMI_OK)
         return;
-    printf("  opening: %u of %u laid this turn%s", opening_laid(c->g, seat), rs.opening_points,
-           rs.options & RAMI_OPT_OPEN_PURE_RUN ? ", with a run without joker" : "");
+    if (rami_game_has_opened(c->g, seat) == 0 && rs.opening_points > 0)
+        printf("  opening: %u of %u laid this turn%s", ti.points_laid, rs.opening_points,
+               rs.options & RAMI_OPT_OPEN_PURE_RUN ? ", with a run without joker" : "");
+    char card[CARD_CAP];
+    if (ti.must_play != RAMI_NO_CARD) {
+        card_text(&c->st, ti.must_play, card, sizeof card);
+        printf("  %s to meld or lay off", card);
+    } else if (ti.may_not_discard != RAMI_NO_CARD) {
+        card_text(&c->st, ti.may_not_discard, card, sizeof card);
+        printf("  %s may not be discarded", card);
+    }
+    if (ti.jokers_to_replay > 0)
+        printf("  %u retrieved joker%s to play", ti.jokers_to_replay, plural(ti.jokers_to_replay));
 }
 
 static void print_seats(const cli *c)
@@ -400,7 +401,7 @@ static void print_seats(const cli *c)
                state, totals[s]);
         if (s == current) {
             printf("  <- to play");
-            print_opening(c, s);
+            print_turn(c, s);
         }
         printf("\n");
     }

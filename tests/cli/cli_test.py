@@ -167,6 +167,16 @@ class Human(unittest.TestCase):
         self.assertIn('Table: no melds yet', position(out, 4))
         self.assertIn('cannot undo: nothing to take back [RAMI_E_UNDO]', out)
 
+    def test_what_the_turn_owes_comes_from_the_library(self):
+        # Seed 2, Rami 40 (KEEP_PICKUP): after taking 9D from the discard
+        # pile, rami_game_turn_info says 9D may not be discarded this turn.
+        args = ['--seed', '2', '--preset', '40', '--players', '2']
+        out, _ = run(args, 'take\nshow\n')
+        self.assertIn('seat 0: take (9D)', out)
+        self.assertIn('<- to play  opening: 0 of 40 laid this turn  9D may not be discarded\n',
+                      position(out, 2))
+        self.assertNotIn('may not be discarded', position(out, 0))
+
 
 class Illegal(unittest.TestCase):
     def test_illegal_commands_print_the_reason_and_change_nothing(self):
