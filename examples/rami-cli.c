@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -876,6 +877,64 @@ static int cmd_moves(cli *c, int seat, const char *args, const char *line)
     return CMD_CONTINUE;
 }
 
+/* One event of rami_game_history as a line: a move in notation (with the
+ * card drawn or taken when the viewer may see it), or what happened
+ * between moves. */
+static void print_event(const cli *c, const rami_event *e)
+{
+    char text[RAMI_MAX_MELD * (CARD_CAP + 4) + 32], card[CARD_CAP];
+    if (e->kind == RAMI_EVENT_RESTOCK) {
+        printf("  turn %" PRIu32 ": the discard pile becomes the stock (%u cards)\n", e->turn,
+               e->points);
+        return;
+    }
+    if (e->kind == RAMI_EVENT_OPENED) {
+        printf("  turn %" PRIu32 ": seat %u has opened (%u points)\n", e->turn, e->seat, e->points);
+        return;
+    }
+    if (e->kind == RAMI_EVENT_ROUND_END) {
+        printf("  turn %" PRIu32 ": the round is over\n", e->turn);
+        return;
+    }
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = e->kind;
+    m.target = e->target;
+    m.side = e->side;
+    bool drawn = e->kind == RAMI_MOVE_DRAW_STOCK || e->kind == RAMI_MOVE_DRAW_DISCARD;
+    m.count = drawn ? 0 : e->count;
+    memcpy(m.cards, e->cards, m.count);
+    if (rami_move_format(&m, text, sizeof text) != RAMI_OK)
+        snprintf(text, sizeof text, "(move %u)", e->kind);
+    printf("  turn %" PRIu32 ", seat %u: %s", e->turn, e->seat, text);
+    if (drawn && e->count > 0) {
+        card_text(&c->st, e->cards[0], card, sizeof card);
+        printf(" (%s)", card);
+    }
+    printf("\n");
+}
+
+/* The round so far as this seat may know it (rami_game_history: another
+ * seat's draw from the stock shows no card). */
+static int cmd_history(cli *c, int seat, const char *args, const char *line)
+{
+    (void)args, (void)line;
+    size_t n = 0;
+    int st = rami_game_history(c->g, seat, NULL, 0, &n);
+    rami_event *events =
+        st == RAMI_OK || st == RAMI_E_BUFFER ? malloc((n + 1) * sizeof *events) : NULL;
+    if (events == NULL || rami_game_history(c->g, seat, events, n, &n) != RAMI_OK) {
+        printf("cannot read the history of the round\n");
+        free(events);
+        return CMD_CONTINUE;
+    }
+    printf("The round so far, as seat %d knows it (%zu event%s):\n", seat, n, plural(n));
+    for (size_t i = 0; i < n; i++)
+        print_event(c, &events[i]);
+    free(events);
+    return CMD_CONTINUE;
+}
+
 static int cmd_show(cli *c, int seat, const char *args, const char *line)
 {
     (void)seat, (void)args, (void)line;
@@ -1038,6 +1097,7 @@ static const struct command {
     {"hint", cmd_hint, 0, "hint", NULL, "suggest a move and say why"},
     {"moves", cmd_moves, 0, "moves", NULL, "list every legal move"},
     {"show", cmd_show, 0, "show", NULL, "show the position again"},
+    {"history", cmd_history, 0, "history", NULL, "the moves of this round as you may know them"},
     {"save", cmd_save, 0, "save FILE", NULL, "save the game to FILE"},
     {"load", cmd_load, 0, "load FILE", NULL, "continue a game saved in FILE"},
     {"help", cmd_help, 0, "help", NULL, "this list"},

@@ -167,6 +167,17 @@ class Human(unittest.TestCase):
         self.assertIn('Table: no melds yet', position(out, 4))
         self.assertIn('cannot undo: nothing to take back [RAMI_E_UNDO]', out)
 
+    def test_history_shows_the_round_as_the_seat_knows_it(self):
+        # Seed 2, Rami 40: seat 0 draws 8C and discards AC, the bot seat 1
+        # draws (its card is not shown) and discards 8S.
+        args = ['--seed', '2', '--preset', '40', '--players', '2']
+        out, _ = run(args, 'draw\ndiscard 1\nhistory\n')
+        self.assertIn('The round so far, as seat 0 knows it (4 events):\n'
+                      '  turn 1, seat 0: draw (8C)\n'
+                      '  turn 1, seat 0: discard AC\n'
+                      '  turn 2, seat 1: draw\n'
+                      '  turn 2, seat 1: discard 8S\n', out)
+
     def test_what_the_turn_owes_comes_from_the_library(self):
         # Seed 2, Rami 40 (KEEP_PICKUP): after taking 9D from the discard
         # pile, rami_game_turn_info says 9D may not be discarded this turn.
