@@ -231,7 +231,7 @@ typedef struct rami_ruleset {
     uint32_t options;         /* RAMI_OPT_* bits */
     uint16_t match_rounds;    /* match ends after this many rounds; 0 = off */
     uint16_t match_target;    /* match ends when a total reaches this; 0 = off */
-    /* The house rules of issue 11 (in the 1.0 layout, 28 bytes; a caller
+    /* House rules (doc/rules.md; in the 1.0 layout, 28 bytes: a caller
      * with the first layout gets 0, the original rule). */
     uint16_t unopened_penalty; /* points of a seat that has not opened when another goes out
                                   (0..9999); 0 = its hand value as usual */
@@ -247,7 +247,7 @@ typedef struct rami_ruleset {
 #define RAMI_OPT_OPEN_PURE_RUN (1u << 6)    /* opening needs a run without joker */
 #define RAMI_OPT_JOKER_CHOICE (1u << 7)     /* player picks an ambiguous joker's place */
 #define RAMI_OPT_OPEN_TURN_LAYOFF (1u << 8) /* lay-offs allowed in the opening turn */
-/* House rules (issue 11), off in every preset but SET_SWAP_ANY in FINNISH: */
+/* House rules (doc/rules.md), off in every preset but SET_SWAP_ANY in FINNISH: */
 #define RAMI_OPT_NO_JOKER_DISCARD (1u << 9) /* no joker discarded while another card is held */
 #define RAMI_OPT_NO_JOKER_OUT (1u << 10)    /* the last card may not be a discarded joker */
 #define RAMI_OPT_ONE_GO_DOUBLE (1u << 11)   /* out in one turn from a closed hand: others x2 */
@@ -538,10 +538,9 @@ typedef struct rami_event {
  * -1..players-1, or g is a copy made by rami_game_determinize or a clone of
  * one, until its next round: its hidden cards were dealt anew, so the round
  * does not replay from its deal; ask the game it was made from),
- * RAMI_E_BUFFER,
- * RAMI_E_INTERNAL. Cost: replays the round
- * (each move judged again without look-ahead): linear in its moves, about
- * a microsecond per move. Reads g only. */
+ * RAMI_E_BUFFER, RAMI_E_INTERNAL. Cost: replays the round (each move judged
+ * again without look-ahead): linear in its moves, about a microsecond per
+ * move. Reads g only. */
 RAMI_API int rami_game_history(const rami_game *g, int viewer, rami_event *buf, size_t cap,
                                size_t *count);
 
