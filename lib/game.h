@@ -10,9 +10,11 @@
  * jokers in the hand (a swap gives a natural for a joker), and a hand holds
  * at most RAMI_MAX_HAND_SIZE + 2 cards, so a turn has at most
  * 2 x (RAMI_MAX_HAND_SIZE + 2) plays; rami__play_verdict refuses one more
- * (RAMI_E_INTERNAL) rather than write past the stack. */
-#define MAX_UNDO 64
+ * (RAMI_E_INTERNAL) rather than write past the stack. The stack holds
+ * exactly that bound (34 records, 544 bytes of the handle). */
+#define MAX_UNDO (2 * (RAMI_MAX_HAND_SIZE + 2))
 _Static_assert(MAX_UNDO >= 2 * (RAMI_MAX_HAND_SIZE + 2), "a turn's plays fit the undo stack");
+_Static_assert(MAX_UNDO <= UINT8_MAX, "undo_count counts the stack");
 
 /* A play of this turn that can be taken back. */
 typedef struct undo_rec {
