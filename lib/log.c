@@ -3,17 +3,33 @@
  * to know which cards a seat took in the open. The one place that knows
  * its byte format and whose turn each entry was.
  *
- * An entry is 4 + count bytes: kind, count, target, side, then the cards.
- * A DRAW_DISCARD entry carries the card taken (count 1), which the move
- * itself leaves implied. */
+ * An entry holds only what its kind may carry (check_shape of rules.c
+ * refuses a move with anything else, so nothing is lost): a first byte
+ * kind | side << 3, then
+ *   DRAW_STOCK    nothing (1 byte)
+ *   DRAW_DISCARD  the card taken, which the move itself leaves implied (2)
+ *   DISCARD       the card (2)
+ *   LAYOFF, SWAP  target, card (3)
+ *   MELD          count, the cards (2 + count). */
 #include <stdlib.h>
 
 #include "game.h"
 
-/* Bytes of log one turn can add (draw + discard) and one table card can add
- * (a lay-off, or its share of a meld or swap). */
-#define LOG_PER_TURN       10u
-#define LOG_PER_CARD       10u
+#define LOG_SIDE_SHIFT 3u
+#define LOG_KIND_MASK  7u
+_Static_assert(RAMI_MOVE_DISCARD <= LOG_KIND_MASK && (RAMI_SIDE_HIGH << LOG_SIDE_SHIFT) <= 0xFF,
+               "kind and side share the first byte");
+
+/* Bytes of log one turn can add (a draw of at most 2 and a discard of 2)
+ * and one card of the pack can add to the table. A card reaches the table
+ * by a meld (at most 3 bytes a card: 2 + count for count >= 1), a lay-off
+ * or a swap (3 bytes, one card). A natural never leaves the table (an undo
+ * takes its bytes back too), so at most N naturals are placed in a round;
+ * a joker is placed again only after a swap took it back, and each swap
+ * places a natural, so jokers are placed at most J + N times. Hence at
+ * most 3 x (2N + J) <= 6 x pack bytes of plays in a round. */
+#define LOG_PER_TURN       4u
+#define LOG_PER_CARD       6u
 #define LOG_UNCAPPED_TURNS 1000u
 
 size_t rami__log_capacity(const rami_ruleset *rs)
@@ -22,14 +38,25 @@ size_t rami__log_capacity(const rami_ruleset *rs)
     return (size_t)turns * LOG_PER_TURN + (size_t)rami__pack_size(rs) * LOG_PER_CARD + 64;
 }
 
-static unsigned entry_cards(const rami_move *m)
+/* Bytes of the entry of a move of this kind and card count. */
+static unsigned entry_bytes(unsigned kind, unsigned count)
 {
-    return m->kind == RAMI_MOVE_DRAW_DISCARD ? 1u : m->count;
+    switch (kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        return 1u;
+    case RAMI_MOVE_MELD:
+        return 2u + count;
+    case RAMI_MOVE_LAYOFF:
+    case RAMI_MOVE_SWAP:
+        return 3u;
+    default: /* DRAW_DISCARD, DISCARD */
+        return 2u;
+    }
 }
 
 int rami__log_reserve(rami_game *g, const rami_move *m)
 {
-    size_t need = (size_t)g->log_len + 4u + entry_cards(m);
+    size_t need = (size_t)g->log_len + entry_bytes(m->kind, m->count);
     if (need <= g->log_cap)
         return RAMI_OK;
     /* Only a round without a turn cap can outgrow the inline log. */
@@ -50,15 +77,27 @@ int rami__log_reserve(rami_game *g, const rami_move *m)
 void rami__log_push(rami_game *g, const rami_move *m)
 {
     uint8_t *p = g->log + g->log_len;
-    p[0] = m->kind;
-    p[1] = (uint8_t)entry_cards(m);
-    p[2] = m->target;
-    p[3] = m->side;
-    if (m->kind == RAMI_MOVE_DRAW_DISCARD)
-        p[4] = g->pos.picked; /* the move has been applied: the card taken */
-    else
-        memcpy(p + 4, m->cards, m->count);
-    g->log_len += 4u + p[1];
+    p[0] = (uint8_t)(m->kind | m->side << LOG_SIDE_SHIFT);
+    switch (m->kind) {
+    case RAMI_MOVE_DRAW_STOCK:
+        break;
+    case RAMI_MOVE_DRAW_DISCARD:
+        p[1] = g->pos.picked; /* the move has been applied: the card taken */
+        break;
+    case RAMI_MOVE_MELD:
+        p[1] = m->count;
+        memcpy(p + 2, m->cards, m->count);
+        break;
+    case RAMI_MOVE_LAYOFF:
+    case RAMI_MOVE_SWAP:
+        p[1] = m->target;
+        p[2] = m->cards[0];
+        break;
+    default:
+        p[1] = m->cards[0];
+        break;
+    }
+    g->log_len += entry_bytes(m->kind, m->count);
 }
 
 void rami__log_free(rami_game *g)
@@ -89,16 +128,25 @@ void rami__log_begin(const rami_game *g, log_iter *it)
 
 bool rami__log_next(log_iter *it, log_entry *e)
 {
-    if (it->end - it->at < 4)
+    if (it->at >= it->end)
         return false;
     const uint8_t *p = it->at;
-    e->kind = p[0];
-    e->count = p[1];
-    e->target = p[2];
-    e->side = p[3];
-    e->cards = p + 4;
+    e->kind = p[0] & LOG_KIND_MASK;
+    e->side = (uint8_t)(p[0] >> LOG_SIDE_SHIFT);
+    e->target = 0;
+    e->count = 1;
+    e->cards = p + 1;
+    if (e->kind == RAMI_MOVE_DRAW_STOCK) {
+        e->count = 0;
+    } else if (e->kind == RAMI_MOVE_MELD) {
+        e->count = p[1];
+        e->cards = p + 2;
+    } else if (e->kind == RAMI_MOVE_LAYOFF || e->kind == RAMI_MOVE_SWAP) {
+        e->target = p[1];
+        e->cards = p + 2;
+    }
     e->seat = it->seat;
-    it->at += 4u + p[1];
+    it->at += entry_bytes(e->kind, e->count);
     /* A discard ends the turn: the next seat moves. */
     if (e->kind == RAMI_MOVE_DISCARD)
         it->seat = next_seat(it, it->seat);

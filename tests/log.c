@@ -79,8 +79,9 @@ static void iterator_gives_moves_and_seats(void **state)
             replays_every_round(preset, players, 0, 77 + (uint64_t)preset * 10 + players);
 }
 
-/* A round without turn cap may outgrow the inline log (4 + count bytes a
- * move, sized for 1000 turns): it must keep every entry. */
+/* A round without turn cap may outgrow the inline log (sized for 1000
+ * turns; a draw and a discard take 3 to 4 bytes): it must keep every
+ * entry. */
 static void grown_log_reads_the_same(void **state)
 {
     (void)state;
