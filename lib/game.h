@@ -16,12 +16,14 @@
 _Static_assert(MAX_UNDO >= 2 * (RAMI_MAX_HAND_SIZE + 2), "a turn's plays fit the undo stack");
 _Static_assert(MAX_UNDO <= UINT8_MAX, "undo_count counts the stack");
 
-/* A play of this turn that can be taken back. */
+/* A play of this turn that can be taken back. Its log entry is the last
+ * one when it is taken back (later plays were taken back first), so the
+ * log's length before it follows from its kind and cards (rami__log_pop). */
 typedef struct undo_rec {
     play_rec play;
-    uint32_t log_len; /* log length before the play */
     turn_state before;
 } undo_rec;
+_Static_assert(sizeof(undo_rec) == sizeof(play_rec) + sizeof(turn_state), "undo_rec is padded");
 
 /* The handle: the rules, where the match comes from, the position, and
  * its history (undo stack, round log) with the storage behind them. */
@@ -87,6 +89,9 @@ RAMI_INTERNAL size_t rami__log_capacity(const rami_ruleset *rs);
 RAMI_INTERNAL int rami__log_reserve(rami_game *g, const rami_move *m);
 /* Appends m once it has been applied (after rami__log_reserve). */
 RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
+/* Takes back the last entry, a play of this kind and card count (the
+ * count of the meld it laid; 1 for a lay-off or swap). */
+RAMI_INTERNAL void rami__log_pop(rami_game *g, unsigned kind, unsigned count);
 /* Releases a log that outgrew the handle. */
 RAMI_INTERNAL void rami__log_free(rami_game *g);
 /* Walks the log of the current round from its first move. */

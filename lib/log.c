@@ -100,6 +100,11 @@ void rami__log_push(rami_game *g, const rami_move *m)
     g->log_len += entry_bytes(m->kind, m->count);
 }
 
+void rami__log_pop(rami_game *g, unsigned kind, unsigned count)
+{
+    g->log_len -= entry_bytes(kind, count);
+}
+
 void rami__log_free(rami_game *g)
 {
     if (g->log_heap)

@@ -44,7 +44,6 @@ int rami__play_verdict(rami_game *g, const verdict *v)
         u->play.target = v->move.target;
         u->play.where = v->where;
         u->play.card = v->move.cards[0];
-        u->log_len = g->log_len;
         u->before = g->pos.ts;
     }
     rami__apply(&g->rs, &g->pos, v);
@@ -75,9 +74,11 @@ int rami_game_undo(rami_game *g, int player)
         return RAMI_E_UNDO;
     undo_rec u = g->undo[--g->undo_count];
     memset(&g->undo[g->undo_count], 0, sizeof u);
+    /* A meld taken back is the last one, with the cards it was laid with. */
+    unsigned count = u.play.kind == RAMI_MOVE_MELD ? g->pos.melds[g->pos.meld_count - 1].count : 1u;
+    rami__log_pop(g, u.play.kind, count);
     rami__unapply(&g->pos, &u.play);
     g->pos.ts = u.before;
-    g->log_len = u.log_len;
     return RAMI_OK;
 }
 
