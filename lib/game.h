@@ -28,12 +28,12 @@ _Static_assert(sizeof(undo_rec) == sizeof(play_rec) + sizeof(turn_state), "undo_
 /* The handle: the rules, where the match comes from, the position, and
  * its history (undo stack, round log) with the storage behind them. */
 struct rami_game {
-    rami_ruleset rs;
-    uint64_t seed;
+    rami_ruleset rs;      /* 28 bytes: the flags below fill its tail to 8 */
     uint8_t from_deal;    /* round 1 came from rami_game_new_deal */
     uint8_t undo_count;   /* plays of this turn that can be taken back */
     uint8_t log_heap;     /* the log outgrew tail[] and lives on the heap */
     uint8_t determinized; /* made by rami_game_determinize: the log does not replay from the deal */
+    uint64_t seed;
     position pos;
     undo_rec undo[MAX_UNDO];
     /* The moves of this round (log.c). */

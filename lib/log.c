@@ -27,15 +27,16 @@ _Static_assert(RAMI_MOVE_DISCARD <= LOG_KIND_MASK && (RAMI_SIDE_HIGH << LOG_SIDE
  * takes its bytes back too), so at most N naturals are placed in a round;
  * a joker is placed again only after a swap took it back, and each swap
  * places a natural, so jokers are placed at most J + N times. Hence at
- * most 3 x (2N + J) <= 6 x pack bytes of plays in a round. */
+ * most 3 x (2N + J) bytes of plays in a round. */
 #define LOG_PER_TURN       4u
-#define LOG_PER_CARD       6u
+#define LOG_PER_PLACEMENT  3u
 #define LOG_UNCAPPED_TURNS 1000u
 
 size_t rami__log_capacity(const rami_ruleset *rs)
 {
     unsigned turns = rs->max_turns ? rs->max_turns : LOG_UNCAPPED_TURNS;
-    return (size_t)turns * LOG_PER_TURN + (size_t)rami__pack_size(rs) * LOG_PER_CARD + 64;
+    size_t naturals = 52u * (size_t)rs->decks, jokers = rs->jokers;
+    return (size_t)turns * LOG_PER_TURN + (2u * naturals + jokers) * LOG_PER_PLACEMENT + 64;
 }
 
 /* Bytes of the entry of a move of this kind and card count. */
