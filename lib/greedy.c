@@ -349,6 +349,21 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_
         }
 }
 
+/* g's position turned into the start of `seat`'s turn in `phase` (nothing
+ * picked, nothing laid this turn; who has opened is kept), for the
+ * would-greedy questions below, which restore it afterwards. */
+static position *seat_to_move(rami_game *g, unsigned seat, uint8_t phase)
+{
+    position *p = &g->pos;
+    p->current = (uint8_t)seat;
+    p->phase = phase;
+    p->picked = RAMI_NO_CARD;
+    uint8_t opened = p->ts.opened;
+    memset(&p->ts, 0, sizeof p->ts);
+    p->ts.opened = opened;
+    return p;
+}
+
 /* Would greedy, as `seat` holding its hand plus c, throw c away (c scores
  * at least as high as every other card)? g's position is changed for the
  * test and restored. */
@@ -357,13 +372,7 @@ bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c, bot_wo
     if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
         return true;
     position saved = g->pos;
-    position *p = &g->pos;
-    p->current = (uint8_t)seat;
-    p->phase = RAMI_PHASE_PLAY;
-    p->picked = RAMI_NO_CARD;
-    uint8_t opened = p->ts.opened;
-    memset(&p->ts, 0, sizeof p->ts);
-    p->ts.opened = opened;
+    position *p = seat_to_move(g, seat, RAMI_PHASE_PLAY);
     hand_add(&p->hands[seat], c);
     discard_eval e;
     discard_eval_init(g, &e, w);
@@ -386,13 +395,7 @@ bool rami__greedy_would_take(rami_game *g, unsigned seat, rami_card c, bot_work 
     if (g->pos.discard_count >= RAMI_MAX_PACK)
         return false;
     position saved = g->pos;
-    position *p = &g->pos;
-    p->current = (uint8_t)seat;
-    p->phase = RAMI_PHASE_DRAW;
-    p->picked = RAMI_NO_CARD;
-    uint8_t opened = p->ts.opened;
-    memset(&p->ts, 0, sizeof p->ts);
-    p->ts.opened = opened;
+    position *p = seat_to_move(g, seat, RAMI_PHASE_DRAW);
     p->discard[p->discard_count++] = c;
     bool take = take_useful(g, w);
     g->pos = saved;

@@ -249,24 +249,26 @@ static void history(const obs_layout *L, const rami_game *g, unsigned viewer, fl
 
 /* ---- public ---- */
 
+/* The layout of rs's tensors; false (L untouched) for an invalid ruleset. */
+static bool layout_of(const rami_ruleset *rs, obs_layout *L)
+{
+    rami_ruleset own;
+    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
+        return false;
+    obs_layout_init(L, &own);
+    return true;
+}
+
 uint32_t rami_observation_tensor_size(const rami_ruleset *rs)
 {
     obs_layout L;
-    rami_ruleset own;
-    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
-        return 0;
-    obs_layout_init(&L, &own);
-    return L.size;
+    return layout_of(rs, &L) ? L.size : 0;
 }
 
 uint32_t rami_information_state_tensor_size(const rami_ruleset *rs)
 {
     obs_layout L;
-    rami_ruleset own;
-    if (rami__ruleset_load(rs, &own, NULL, 0) != RAMI_OK)
-        return 0;
-    obs_layout_init(&L, &own);
-    return L.info_size;
+    return layout_of(rs, &L) ? L.info_size : 0;
 }
 
 static int tensor(const rami_game *g, int viewer, float *buf, size_t cap, bool info)
