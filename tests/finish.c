@@ -100,15 +100,7 @@ static void hard_positions_search_little(void **state)
     assert_false(legal);
     rami_game_free(g);
 
-    rs = sc_rules(RAMI_PRESET_51, 2);
-    g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
-                  "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
-    play(g, "draw");
-    play(g, "meld 5C 6C 7C");
-    play(g, "meld JS QS KS");
-    play(g, "meld 9D 9H 9S");
-    play(g, "discard 8C");
-    play(g, "take");
+    g = sc_opening_needs_layoff();
     unsigned opening = searched_for(g, "meld 2D 3D 4D", &legal);
     assert_true(legal);
     rami_game_free(g);

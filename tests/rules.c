@@ -1513,15 +1513,7 @@ static void test_joker_replay_two_retrieved(void **state)
 static void test_opening_completed_by_a_layoff(void **state)
 {
     (void)state;
-    rami_ruleset rs = ref();
-    rami_game *g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
-                             "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
-    play(g, "draw");
-    play(g, "meld 5C 6C 7C");
-    play(g, "meld JS QS KS");
-    play(g, "meld 9D 9H 9S");
-    play(g, "discard 8C");
-    play(g, "take");
+    rami_game *g = sc_opening_needs_layoff();
     play(g, "meld 2D 3D 4D");
     refuse(g, "discard 8C", RAMI_E_OPENING, "the opening is not complete: 9 of 51 points laid");
     play(g, "meld 2S 3S 4S");
@@ -1535,6 +1527,7 @@ static void test_opening_completed_by_a_layoff(void **state)
 
     /* Without a run for 8C the same meld is a dead end, and the reason
      * says why: not the points, which can be laid, but 8C. */
+    rami_ruleset rs = ref();
     g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
                   "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
     play(g, "draw");

@@ -299,8 +299,6 @@ static inline void play(rami_game *g, const char *text)
     play_as(g, rami_game_current_player(g), text);
 }
 
-/* Asserts that `player` may not make the move: status, reason substring,
- * nothing changed, nothing equivalent listed (when it is that seat's turn). */
 /* rami_game_check_ex agrees with rami_game_check (status, reason) and its
  * refusal is consistent: what every refusal asserted through refuse()
  * checks (tests/refusal.c pins the fields of each status). */
@@ -330,6 +328,8 @@ static inline void sc_refusal_agrees(const rami_game *g, int player, const rami_
         assert_true(r.count > 0);
 }
 
+/* Asserts that `player` may not make the move: status, reason substring,
+ * nothing changed, nothing equivalent listed (when it is that seat's turn). */
 static inline void refuse_as(rami_game *g, int player, const char *text, int status,
                              const char *reason)
 {
@@ -360,6 +360,24 @@ static inline void refuse_as(rami_game *g, int player, const char *text, int sta
 static inline void refuse(rami_game *g, const char *text, int status, const char *reason)
 {
     refuse_as(g, rami_game_current_player(g), text, status, reason);
+}
+
+/* Issue 11's opening that needs a lay-off (Rami 51, 2 players): seat 1
+ * melds three runs and sets and discards 8C, seat 0 takes it. Seat 0's four
+ * melds are worth 53 only all together and would leave 8C, which may not be
+ * discarded but can be laid off on 5C 6C 7C. */
+static inline rami_game *sc_opening_needs_layoff(void)
+{
+    rami_ruleset rs = sc_rules(RAMI_PRESET_51, 2);
+    rami_game *g = deal_from(&rs, 0, "2D 3D 4D 2S 3S 4S 2C 3C 4C 5H 6H 7H 8H",
+                             "5C 6C 7C JS QS KS 9H 9D 9S 8C KD 2H 10C", "QD AD 6D", "10H");
+    play(g, "draw");
+    play(g, "meld 5C 6C 7C");
+    play(g, "meld JS QS KS");
+    play(g, "meld 9D 9H 9S");
+    play(g, "discard 8C");
+    play(g, "take");
+    return g;
 }
 
 /* Undo by the current seat, asserting the status. */

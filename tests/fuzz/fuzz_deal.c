@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "fuzz_game.h"
 #include "rami-private.h"
 #include "../testutil.h"
 
@@ -102,27 +103,6 @@ static void deal_from(input *in, const rami_ruleset *rs, rami_deal *d)
         d->stock[d->stock_count++] = pool[i];
 }
 
-/* The legal moves, in a buffer grown to fit (jokers_per_meld above 1 can
- * list more than RAMI_MAX_MOVES). */
-static rami_move *legal(const rami_game *g, size_t *n)
-{
-    static rami_move *buf;
-    static size_t cap;
-    for (;;) {
-        int st = rami_game_legal_moves(g, buf, cap, n);
-        if (st == RAMI_OK)
-            return buf;
-        FUZZ_ASSERT(st == RAMI_E_BUFFER && *n > cap);
-        free(buf);
-        cap = *n + 64;
-        buf = malloc(cap * sizeof *buf);
-        FUZZ_ASSERT(buf != NULL);
-    }
-}
-
-/* Clone equal; save, load and save again: the same text, an equal game.
- * The texts go to static buffers (a record of MAX_STEPS moves and a
- * 168-card deal is far smaller), so one save writes each. */
 static void check_saved(const rami_game *g)
 {
     static char text[1 << 16], again[1 << 16];
@@ -214,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int round = rami_game_round(g);
     for (unsigned steps = 0; in.p < in.end && steps < MAX_STEPS; steps++) {
         size_t n;
-        rami_move *list = legal(g, &n);
+        rami_move *list = fz_legal(g, &n);
         int phase = rami_game_phase(g);
         FUZZ_ASSERT((n > 0) == (phase <= RAMI_PHASE_PLAY));
         for (size_t i = 0; i < n; i++)
