@@ -206,9 +206,7 @@ static void memo_put(finish_ctx *c, memo_entry *e, const uint8_t *key, size_t n,
  * judge_discard in rules.c, on the whole hand. */
 static bool can_end_now(const rami_ruleset *rs, const position *p)
 {
-    if (p->ts.pickup_pending || (!is_opened(p) && p->ts.melds > 0))
-        return false;
-    return has_discardable(rs, &p->hands[p->current], avoid_face(rs, p));
+    return discard_turn_ok(p) && has_discardable(rs, &p->hands[p->current], avoid_face(rs, p));
 }
 
 /* Is the player opened once v is applied? */
@@ -686,6 +684,11 @@ static int discard_check(finish_ctx *c, char *why, size_t cap)
         return rami__why(why, cap, RAMI_E_JOKER_REPLAY,
                          "the retrieved joker can be played and must be played before the discard");
     return RAMI_OK;
+}
+
+bool rami__discards_allowed(finish_ctx *c)
+{
+    return discard_check(c, NULL, 0) == RAMI_OK;
 }
 
 static int finish_judge(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)

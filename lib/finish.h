@@ -52,6 +52,12 @@ RAMI_INTERNAL int rami__finish_check(finish_ctx *c, const verdict *v, char *why,
 /* The same verdict as a bool, without working out the reason. */
 RAMI_INTERNAL bool rami__finish_ok(finish_ctx *c, const verdict *v);
 
+/* The look-ahead rule of a discard, which is the same for every card:
+ * false while a retrieved joker can be played and must be (JOKER_REPLAY).
+ * A discard of c->root that rami__judge accepted passes
+ * rami__finish_check exactly when this is true. */
+RAMI_INTERNAL bool rami__discards_allowed(finish_ctx *c);
+
 /* Full legality check of a move by `player`: the rules of rules.c, then
  * rami__finish_check. why may be NULL. */
 RAMI_INTERNAL int rami__validate(const rami_ruleset *rs, const position *p, int player,

@@ -90,16 +90,44 @@ typedef struct collect {
     size_t cap, count;
 } collect;
 
+static void put(collect *c, const rami_move *m)
+{
+    if (c->count < c->cap)
+        c->buf[c->count] = *m;
+    c->count++;
+}
+
 static bool collect_legal(void *ctx, const rami_move *m)
 {
     collect *c = ctx;
     verdict v;
-    if (rami__candidate_legal(&c->fin, m, &v)) {
-        if (c->count < c->cap)
-            c->buf[c->count] = v.move;
-        c->count++;
-    }
+    if (rami__candidate_legal(&c->fin, m, &v))
+        put(c, &v.move);
     return true;
+}
+
+/* The discards: the rules of a discard asked once for the turn (rules.c's
+ * discard_turn_ok, finish.c's rami__discards_allowed), then discard_bar
+ * for each card held, in the order of the faces. The cards are in hand by
+ * construction, so this is judge_discard and the look-ahead per card. */
+static void list_discards(collect *c, const rami_ruleset *rs, const position *p)
+{
+    if (!discard_turn_ok(p) || !rami__discards_allowed(&c->fin))
+        return;
+    const hand *h = &p->hands[p->current];
+    rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1};
+    for (unsigned s = 0; s < 4; s++) {
+        for (unsigned held = h->mask[s]; held != 0; held &= held - 1) {
+            m.cards[0] = RAMI_CARD(lowest_bit(held), s);
+            if (discard_bar(rs, p, m.cards[0]) == DISCARD_OK)
+                put(c, &m);
+        }
+    }
+    if (h->jokers) {
+        m.cards[0] = RAMI_JOKER;
+        if (discard_bar(rs, p, RAMI_JOKER) == DISCARD_OK)
+            put(c, &m);
+    }
 }
 
 int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n)
@@ -145,19 +173,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         /* No meld is generated where none can be legal. */
         unsigned what = rami__opening_possible(&g->rs, &g->pos) ? GEN_ALL : GEN_TABLE;
         rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, what, collect_legal, &c);
-        const hand *h = &g->pos.hands[g->pos.current];
-        m.kind = RAMI_MOVE_DISCARD;
-        m.count = 1;
-        for (unsigned s = 0; s < 4; s++) {
-            for (unsigned held = h->mask[s]; held != 0; held &= held - 1) {
-                m.cards[0] = RAMI_CARD(lowest_bit(held), s);
-                collect_legal(&c, &m);
-            }
-        }
-        if (h->jokers) {
-            m.cards[0] = RAMI_JOKER;
-            collect_legal(&c, &m);
-        }
+        list_discards(&c, &g->rs, &g->pos);
     }
     rami__finish_end(&c.fin);
     *count = c.count;

@@ -89,6 +89,16 @@ static inline rami_card avoid_face(const rami_ruleset *rs, const position *p)
 
 /* ---- what may be discarded (RULES.md §2.3): the one place ---- */
 
+/* May the current player discard at all now, whatever the card: not with
+ * an opening begun this turn and not complete (RULES.md §5.1), not while
+ * the card taken must still be played (PICKUP_MUST_MELD). The turn's part
+ * of the discard rule (judge_discard in rules.c, can_end_now in finish.c,
+ * the move list's discards); discard_bar is the card's part. */
+static inline bool discard_turn_ok(const position *p)
+{
+    return !p->ts.pickup_pending && (is_opened(p) || p->ts.melds == 0);
+}
+
 /* Why card c may not be discarded by the current player, as far as the
  * cards go (the obligations of the turn are finish.c's and rules.c's):
  * the face taken from the discard pile under KEEP_PICKUP; under

@@ -285,13 +285,10 @@ static int judge_swap(const rami_ruleset *rs, const position *p, verdict *v, cha
     return RAMI_OK;
 }
 
-static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, char *why,
-                         size_t cap)
+/* Why no card may be discarded now (discard_turn_ok is false). */
+RAMI_NOINLINE static int discard_turn_refusal(const rami_ruleset *rs, const position *p, char *why,
+                                              size_t cap)
 {
-    rami_card c = v->move.cards[0];
-    int st = check_in_hand(&p->hands[p->current], &c, 1, why, cap);
-    if (st != RAMI_OK)
-        return st;
     if (!is_opened(p) && (p->ts.melds > 0)) {
         if (p->ts.points >= rs->opening_points)
             return rami__why(why, cap, RAMI_E_OPENING,
@@ -300,13 +297,22 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
                          "the opening is not complete: %u of %u points laid", p->ts.points,
                          rs->opening_points);
     }
-    if (p->ts.pickup_pending) {
-        char picked[8];
-        return rami__why(why, cap, RAMI_E_PICKUP_MELD,
-                         "%s, taken from the discard pile, must be melded or "
-                         "laid off before you discard",
-                         NAME_IF(why, p->picked, picked));
-    }
+    char picked[8];
+    return rami__why(why, cap, RAMI_E_PICKUP_MELD,
+                     "%s, taken from the discard pile, must be melded or "
+                     "laid off before you discard",
+                     NAME_IF(why, p->picked, picked));
+}
+
+static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, char *why,
+                         size_t cap)
+{
+    rami_card c = v->move.cards[0];
+    int st = check_in_hand(&p->hands[p->current], &c, 1, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    if (!discard_turn_ok(p))
+        return discard_turn_refusal(rs, p, why, cap);
     char name[8];
     switch (discard_bar(rs, p, c)) {
     case DISCARD_PICKED:

@@ -3,6 +3,7 @@
  * contract (order, count-then-fill), and fixed-seed "perft" lines that pin
  * the generator against regressions. */
 #include "scenario.h"
+#include "testutil.h"
 
 /* ---- helpers ---- */
 
@@ -268,6 +269,161 @@ static void discards_one_per_face_minus_the_picked_face(void **state)
     rami_game_free(g);
 }
 
+/* ---- one-card moves: the list against the judge ---- */
+
+/* Every move of at most one card the seat to move could name: the draws,
+ * and a discard, lay-off (each side) or swap of every face onto every
+ * table meld. */
+static size_t one_card_moves(const rami_game *g, rami_move *out)
+{
+    size_t n = 0;
+    rami_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = RAMI_MOVE_DRAW_STOCK;
+    out[n++] = m;
+    m.kind = RAMI_MOVE_DRAW_DISCARD;
+    out[n++] = m;
+    m.count = 1;
+    for (unsigned c = 0; c <= 52; c++) {
+        m.cards[0] = c == 52 ? RAMI_JOKER : RAMI_CARD(c % 13 + 1, c / 13);
+        m.kind = RAMI_MOVE_DISCARD;
+        m.target = 0;
+        m.side = RAMI_SIDE_AUTO;
+        out[n++] = m;
+        for (unsigned t = 0; t < g->pos.meld_count; t++) {
+            m.target = (uint8_t)t;
+            m.kind = RAMI_MOVE_SWAP;
+            m.side = RAMI_SIDE_AUTO;
+            out[n++] = m;
+            m.kind = RAMI_MOVE_LAYOFF;
+            for (unsigned side = RAMI_SIDE_AUTO; side <= RAMI_SIDE_HIGH; side++) {
+                m.side = (uint8_t)side;
+                out[n++] = m;
+            }
+        }
+    }
+    return n;
+}
+
+struct judged_stats {
+    unsigned long positions, discards, layoffs, swaps;
+    unsigned long no_discard, barred_card; /* play phase: no discard listed; a held card barred */
+    unsigned long replay, pickup_due;      /* positions with that obligation open */
+};
+
+/* The list's moves of at most one card are exactly the canonical forms of
+ * the moves of one_card_moves that rami__validate (the judge, card by card)
+ * accepts: none missing, none extra. */
+static void list_matches_judge(const rami_game *g, struct judged_stats *st)
+{
+    static rami_move cand[2 + 53 * (1 + 4 * MAX_TABLE_MELDS)];
+    size_t n = 0;
+    rami_move *list = sc_legal(g, &n);
+    size_t nc = one_card_moves(g, cand), accepted = 0;
+    uint64_t seen[RAMI_MAX_MOVES / 64] = {0}; /* list entries accepted */
+    for (size_t i = 0; i < nc; i++) {
+        verdict v;
+        if (rami__validate(&g->rs, &g->pos, g->pos.current, &cand[i], &v, NULL, 0) != RAMI_OK)
+            continue;
+        size_t k = 0;
+        while (k < n && !sc_move_equal(&list[k], &v.move))
+            k++;
+        if (k == n) {
+            char text[96];
+            rami_move_format(&v.move, text, sizeof text);
+            fail_msg("accepted but not listed: %s (options 0x%x)", text, g->rs.options);
+        }
+        /* Distinct forms: a lay-off named AUTO and by its side may be one. */
+        if (!(seen[k / 64] >> (k % 64) & 1u))
+            accepted++;
+        seen[k / 64] |= (uint64_t)1 << (k % 64);
+    }
+    /* And no more: each listed one-card move is accepted in the form
+     * listed, and there are as many as distinct forms accepted. */
+    size_t listed_one = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (list[k].kind == RAMI_MOVE_MELD)
+            continue;
+        listed_one++;
+        verdict v;
+        assert_int_equal(rami__validate(&g->rs, &g->pos, g->pos.current, &list[k], &v, NULL, 0),
+                         RAMI_OK);
+        assert_true(sc_move_equal(&v.move, &list[k]));
+        for (size_t j = 0; j < k; j++)
+            assert_false(sc_move_equal(&list[j], &list[k]));
+        st->discards += list[k].kind == RAMI_MOVE_DISCARD;
+        st->layoffs += list[k].kind == RAMI_MOVE_LAYOFF;
+        st->swaps += list[k].kind == RAMI_MOVE_SWAP;
+    }
+    assert_int_equal(listed_one, accepted);
+    st->positions++;
+    if (g->pos.phase == RAMI_PHASE_PLAY) {
+        const hand *h = &g->pos.hands[g->pos.current];
+        unsigned faces = h->jokers > 0;
+        for (unsigned s = 0; s < 4; s++)
+            faces += bit_count(h->mask[s]);
+        unsigned listed_discards = 0;
+        for (size_t k = 0; k < n; k++)
+            listed_discards += list[k].kind == RAMI_MOVE_DISCARD;
+        st->no_discard += listed_discards == 0;
+        st->barred_card += listed_discards > 0 && listed_discards < faces;
+        st->replay += g->pos.ts.replay_pending > 0;
+        st->pickup_due += g->pos.ts.pickup_pending != 0;
+    }
+    free(list);
+}
+
+/* Random rounds under random option bits (and every bit forced on in
+ * turn), low openings so that tables fill, plays preferred to discards. */
+static void one_card_moves_listed_exactly_as_judged(void **state)
+{
+    (void)state;
+    uint64_t rng = 0x5DEECE66Dull;
+    const char *scale = getenv("RAMI_TEST_SCALE");
+    unsigned rounds = scale != NULL && strcmp(scale, "small") == 0 ? 60 : 600;
+    struct judged_stats st;
+    memset(&st, 0, sizeof st);
+    for (unsigned i = 0; i < rounds; i++) {
+        rami_ruleset rs;
+        assert_int_equal(rami_ruleset_init(&rs, (int)(i % 5), 2 + i % 3), RAMI_OK);
+        tu_random_options(&rs, tu_xorshift(&rng));
+        rs.options |= 1u << (i % 15);
+        if (rs.options & RAMI_OPT_ELIMINATION)
+            rs.match_target = rs.match_target ? rs.match_target : 100;
+        static const uint16_t openings[] = {0, 12, 25};
+        if (i % 4 != 3)
+            rs.opening_points = openings[i % 3];
+        if (i % 5 == 4)
+            rs.jokers_per_meld = 2;
+        rami_game *g;
+        assert_int_equal(rami_game_new(&rs, tu_xorshift(&rng), &g), RAMI_OK);
+        for (unsigned step = 0; step < 400 && g->pos.phase <= RAMI_PHASE_PLAY; step++) {
+            list_matches_judge(g, &st);
+            size_t n = 0;
+            rami_move *list = sc_legal(g, &n);
+            assert_true(n > 0);
+            size_t pick = tu_below(&rng, (unsigned)n);
+            if (g->pos.phase == RAMI_PHASE_PLAY && tu_below(&rng, 4) != 0)
+                for (size_t k = 0; k < n; k++)
+                    if (list[(pick + k) % n].kind != RAMI_MOVE_DISCARD) {
+                        pick = (pick + k) % n;
+                        break;
+                    }
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
+            free(list);
+        }
+        rami_game_free(g);
+    }
+    printf("one-card moves: %lu positions, listed %lu discards, %lu lay-offs, %lu swaps; play "
+           "phase with no discard %lu, with a held card barred %lu; replay due %lu, pickup due "
+           "%lu\n",
+           st.positions, st.discards, st.layoffs, st.swaps, st.no_discard, st.barred_card,
+           st.replay, st.pickup_due);
+    /* Every way a discard is barred was met. */
+    assert_true(st.no_discard > 0 && st.barred_card > 0 && st.replay > 0 && st.pickup_due > 0);
+    assert_true(st.layoffs > 0 && st.swaps > 0);
+}
+
 /* ---- the list's contract ---- */
 
 static bool same_moves(const rami_move *a, const rami_move *b, size_t n)
@@ -472,6 +628,7 @@ int main(void)
         cmocka_unit_test(layoffs_wait_for_the_next_turn_without_open_turn_layoff),
         cmocka_unit_test(layoffs_ace_on_2_to_k_run_both_ends),
         cmocka_unit_test(discards_one_per_face_minus_the_picked_face),
+        cmocka_unit_test(one_card_moves_listed_exactly_as_judged),
         cmocka_unit_test(order_is_deterministic),
         cmocka_unit_test(count_then_fill),
         cmocka_unit_test(empty_when_the_round_is_over),
