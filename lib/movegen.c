@@ -144,12 +144,8 @@ static void gen_runs(gen *x)
     }
 }
 
-static void emit_one(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t side)
+static void emit_card(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t side)
 {
-    if (x->face != RAMI_NO_CARD && c != x->face)
-        return;
-    if (hand_count(x->h, c) == 0)
-        return;
     rami_move m;
     memset(&m, 0, sizeof m);
     m.kind = kind;
@@ -158,6 +154,15 @@ static void emit_one(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t
     m.side = side;
     m.cards[0] = c;
     emit(x, &m);
+}
+
+/* A one-card play of c, if the hand holds c (and c is the face asked
+ * for): tested here, inline, since most cards a table has room for are
+ * not in hand. */
+static inline void emit_one(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t side)
+{
+    if ((x->face == RAMI_NO_CARD || c == x->face) && hand_count(x->h, c) > 0)
+        emit_card(x, kind, target, c, side);
 }
 
 /* A card that fits both ends (a joker with JOKER_CHOICE, an ace on 2..K)
@@ -231,6 +236,8 @@ static void gen_table(gen *x)
             continue;
         }
         for (unsigned k = 0; k < t->count; k++) {
+            if (t->cards[k] != RAMI_JOKER)
+                continue;
             rami_card as = rami__meld_joker_as(t, k);
             if (as != RAMI_NO_CARD && card_is_natural(as))
                 emit_one(x, RAMI_MOVE_SWAP, i, as, RAMI_SIDE_AUTO);
