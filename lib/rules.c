@@ -126,7 +126,8 @@ static int judge_take(const position *p, char *why, size_t cap)
     return RAMI_OK;
 }
 
-static int judge_meld(const rami_ruleset *rs, const position *p, verdict *v, char *why, size_t cap)
+RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, verdict *v,
+                                    char *why, size_t cap)
 {
     rami_move *m = &v->move;
     const hand *h = &p->hands[p->current];
@@ -210,8 +211,8 @@ static int layoff_end(const rami_ruleset *rs, rami_move *m, bool fit_low, bool f
     return high ? WHERE_HIGH : WHERE_LOW;
 }
 
-static int judge_layoff(const rami_ruleset *rs, const position *p, verdict *v, char *why,
-                        size_t cap)
+RAMI_NOINLINE static int judge_layoff(const rami_ruleset *rs, const position *p, verdict *v,
+                                      char *why, size_t cap)
 {
     rami_move *m = &v->move;
     int st = check_table_access(rs, p, m, "lay-offs", why, cap);
@@ -247,7 +248,8 @@ static int judge_layoff(const rami_ruleset *rs, const position *p, verdict *v, c
     return RAMI_OK;
 }
 
-static int judge_swap(const rami_ruleset *rs, const position *p, verdict *v, char *why, size_t cap)
+RAMI_NOINLINE static int judge_swap(const rami_ruleset *rs, const position *p, verdict *v,
+                                    char *why, size_t cap)
 {
     rami_move *m = &v->move;
     if (!has_opt(rs, RAMI_OPT_JOKER_SWAP))
@@ -330,27 +332,58 @@ static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, 
     }
 }
 
-/* Whose turn and which phase. */
-static int judge_turn(const rami_ruleset *rs, const position *p, int player, const rami_move *m,
-                      char *why, size_t cap)
+/* Whose turn and which phase: the first fault of the move's shape, seat
+ * and phase (TURN_OK when there is none); turn_refusal words it. */
+enum turn_fault {
+    TURN_OK,
+    TURN_SHAPE,
+    TURN_SEAT,
+    TURN_OVER,
+    TURN_NOT_YOURS,
+    TURN_DRAW,
+    TURN_DRAWN
+};
+
+static inline int turn_fault(const rami_ruleset *rs, const position *p, int player,
+                             const rami_move *m)
 {
     if (check_shape(m) != RAMI_OK)
-        return rami__why(why, cap, RAMI_E_ARG, "malformed move");
+        return TURN_SHAPE;
     if (player < 0 || player >= rs->players)
-        return rami__why(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
-                         rs->players);
+        return TURN_SEAT;
     if (p->phase == RAMI_PHASE_ROUND_OVER || p->phase == RAMI_PHASE_MATCH_OVER)
-        return rami__why(why, cap, RAMI_E_PHASE, "the %s is over",
-                         p->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
+        return TURN_OVER;
     if (player != p->current)
-        return rami__why(why, cap, RAMI_E_TURN, "it is seat %u's turn", p->current);
+        return TURN_NOT_YOURS;
     bool draw = m->kind == RAMI_MOVE_DRAW_STOCK || m->kind == RAMI_MOVE_DRAW_DISCARD;
     if (p->phase == RAMI_PHASE_DRAW && !draw)
-        return rami__why(why, cap, RAMI_E_PHASE, "draw a card first");
+        return TURN_DRAW;
     if (p->phase == RAMI_PHASE_PLAY && draw)
-        return rami__why(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
+        return TURN_DRAWN;
+    return TURN_OK;
+}
 
-    return RAMI_OK;
+/* The status and reason of a turn_fault (out of line: the accepted moves
+ * need no frame for the wording). */
+RAMI_NOINLINE static int turn_refusal(int fault, const rami_ruleset *rs, const position *p,
+                                      int player, char *why, size_t cap)
+{
+    switch (fault) {
+    case TURN_SHAPE:
+        return rami__why(why, cap, RAMI_E_ARG, "malformed move");
+    case TURN_SEAT:
+        return rami__why(why, cap, RAMI_E_ARG, "no seat %d in a game of %u players", player,
+                         rs->players);
+    case TURN_OVER:
+        return rami__why(why, cap, RAMI_E_PHASE, "the %s is over",
+                         p->phase == RAMI_PHASE_ROUND_OVER ? "round" : "match");
+    case TURN_NOT_YOURS:
+        return rami__why(why, cap, RAMI_E_TURN, "it is seat %u's turn", p->current);
+    case TURN_DRAW:
+        return rami__why(why, cap, RAMI_E_PHASE, "draw a card first");
+    default:
+        return rami__why(why, cap, RAMI_E_PHASE, "you have already drawn this turn");
+    }
 }
 
 static int judge_kind(const rami_ruleset *rs, const position *p, const rami_move *m, verdict *v,
@@ -388,9 +421,9 @@ int rami__judge(const rami_ruleset *rs, const position *p, int player, const ram
         why[0] = '\0';
     if (m == NULL || v == NULL)
         return RAMI_E_ARG;
-    int st = judge_turn(rs, p, player, m, why, cap);
-    if (st != RAMI_OK)
-        return st;
+    int fault = turn_fault(rs, p, player, m);
+    if (fault != TURN_OK)
+        return turn_refusal(fault, rs, p, player, why, cap);
     return judge_kind(rs, p, m, v, why, cap);
 }
 
