@@ -651,11 +651,13 @@ static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
     const rami_ruleset *rs = c->rs;
     const position *p = c->root;
     rami_card top = p->discard[p->discard_count - 1];
-    /* Tier 1: a card other than the one taken stays discardable. */
-    hand h = p->hands[p->current];
-    hand_add(&h, top);
+    /* Tier 1: a card other than the one taken stays discardable (counted
+     * on the hand with the card taken, which is not built). */
+    const hand *h = &p->hands[p->current];
     rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
-    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) && has_discardable(rs, &h, avoid))
+    unsigned avoided = avoid == RAMI_NO_CARD ? 0u : hand_count(h, top) + 1u;
+    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
+        discardable_by_counts(rs, h->size + 1u, h->jokers + (top == RAMI_JOKER), avoid, avoided))
         return RAMI_OK;
     position after = *p;
     rami__apply(rs, &after, v);

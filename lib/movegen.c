@@ -156,24 +156,31 @@ static void emit_card(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_
     emit(x, &m);
 }
 
-/* A one-card play of c, if the hand holds c (and c is the face asked
- * for): tested here, inline, since most cards a table has room for are
- * not in hand. */
+/* May the one-card plays use c: the hand holds it, and it is the face
+ * asked for? Tested inline, before any call: most cards a table has room
+ * for are not in hand. */
+static inline bool usable(const gen *x, rami_card c)
+{
+    return (x->face == RAMI_NO_CARD || c == x->face) && hand_count(x->h, c) > 0;
+}
+
 static inline void emit_one(gen *x, uint8_t kind, unsigned target, rami_card c, uint8_t side)
 {
-    if ((x->face == RAMI_NO_CARD || c == x->face) && hand_count(x->h, c) > 0)
+    if (usable(x, c))
         emit_card(x, kind, target, c, side);
 }
 
 /* A card that fits both ends (a joker with JOKER_CHOICE, an ace on 2..K)
  * is offered once per end. */
-static void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
+static inline void emit_layoff(gen *x, unsigned target, rami_card c, bool both_ends)
 {
+    if (!usable(x, c))
+        return;
     if (both_ends) {
-        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_LOW);
-        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_HIGH);
+        emit_card(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_LOW);
+        emit_card(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_HIGH);
     } else {
-        emit_one(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_AUTO);
+        emit_card(x, RAMI_MOVE_LAYOFF, target, c, RAMI_SIDE_AUTO);
     }
 }
 
