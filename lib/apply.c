@@ -21,7 +21,7 @@ static void after_play(const rami_ruleset *rs, position *p)
         rami__round_end(rs, p, RAMI_END_WENT_OUT);
 }
 
-static void apply_meld(const rami_ruleset *rs, position *p, const verdict *v)
+RAMI_NOINLINE static void apply_meld(const rami_ruleset *rs, position *p, const verdict *v)
 {
     const rami_move *m = &v->move;
     hand *h = &p->hands[p->current];

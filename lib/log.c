@@ -55,12 +55,10 @@ static unsigned entry_bytes(unsigned kind, unsigned count)
     }
 }
 
-int rami__log_reserve(rami_game *g, const rami_move *m)
+/* The log moved to the heap, twice as large, with room for `need` bytes
+ * (out of line: only a round without a turn cap gets here). */
+RAMI_NOINLINE static int log_grow(rami_game *g, size_t need)
 {
-    size_t need = (size_t)g->log_len + entry_bytes(m->kind, m->count);
-    if (need <= g->log_cap)
-        return RAMI_OK;
-    /* Only a round without a turn cap can outgrow the inline log. */
     size_t cap = (size_t)g->log_cap * 2;
     if (cap > UINT32_MAX || cap < need)
         return RAMI_E_NOMEM;
@@ -73,6 +71,14 @@ int rami__log_reserve(rami_game *g, const rami_move *m)
     g->log_cap = (uint32_t)cap;
     g->log_heap = 1;
     return RAMI_OK;
+}
+
+int rami__log_reserve(rami_game *g, const rami_move *m)
+{
+    size_t need = (size_t)g->log_len + entry_bytes(m->kind, m->count);
+    if (need <= g->log_cap)
+        return RAMI_OK;
+    return log_grow(g, need);
 }
 
 void rami__log_push(rami_game *g, const rami_move *m)

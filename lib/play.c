@@ -47,7 +47,8 @@ int rami__play_verdict(rami_game *g, const verdict *v)
         u->before = g->pos.ts;
     }
     rami__apply(&g->rs, &g->pos, v);
-    if (v->move.kind == RAMI_MOVE_DISCARD || g->pos.phase > RAMI_PHASE_PLAY) {
+    if (g->undo_count > 0 &&
+        (v->move.kind == RAMI_MOVE_DISCARD || g->pos.phase > RAMI_PHASE_PLAY)) {
         memset(g->undo, 0, g->undo_count * sizeof g->undo[0]);
         g->undo_count = 0;
     }
