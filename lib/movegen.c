@@ -225,12 +225,28 @@ static void gen_set_takebacks(gen *x, unsigned i, const tmeld *t)
             emit_one(x, RAMI_MOVE_SWAP, i, RAMI_CARD(t->rank, s), RAMI_SIDE_AUTO);
 }
 
+/* Can the hand hold any card meld_room_of could name for t? Without a
+ * joker in hand only a natural of a set's rank, or of a run's suit at the
+ * place below or above it (an ace at place 1 or 14), can be laid off. */
+static inline bool may_lay_on(const gen *x, const tmeld *t, unsigned ranks)
+{
+    if (x->h->jokers > 0)
+        return true;
+    if (t->kind == RAMI_MELD_SET)
+        return (ranks >> t->rank) & 1u;
+    unsigned m = x->h->mask[t->suit];
+    unsigned places = m | (m & 2u) << 13; /* bit 0 and bit 15 are never set */
+    return ((places >> (t->lo - 1u)) & 1u) || ((places >> (t->hi + 1u)) & 1u);
+}
+
 /* Lay-offs first, then swaps, each by table order. */
 static void gen_table(gen *x)
 {
     const position *p = x->p;
+    const uint16_t *m = x->h->mask;
+    unsigned ranks = m[0] | m[1] | m[2] | m[3];
     for (unsigned i = 0; i < p->meld_count && !x->stop; i++)
-        if (may_touch(x, &p->melds[i]))
+        if (may_touch(x, &p->melds[i]) && may_lay_on(x, &p->melds[i], ranks))
             gen_layoffs(x, i, &p->melds[i]);
     if (!(x->rs->options & RAMI_OPT_JOKER_SWAP))
         return;

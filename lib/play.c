@@ -116,19 +116,29 @@ static void list_discards(collect *c, const rami_ruleset *rs, const position *p)
     if (!discard_turn_ok(p) || !rami__discards_allowed(&c->fin))
         return;
     const hand *h = &p->hands[p->current];
-    rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1};
+    const rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1};
+    /* The count in a local: the writes below cannot change it. */
+    size_t n = c->count, cap = c->cap;
     for (unsigned s = 0; s < 4; s++) {
         for (unsigned held = h->mask[s]; held != 0; held &= held - 1) {
-            m.cards[0] = RAMI_CARD(lowest_bit(held), s);
-            if (discard_bar(rs, p, m.cards[0]) == DISCARD_OK)
-                put(c, &m);
+            rami_card card = RAMI_CARD(lowest_bit(held), s);
+            if (discard_bar(rs, p, card) != DISCARD_OK)
+                continue;
+            if (n < cap) {
+                c->buf[n] = m;
+                c->buf[n].cards[0] = card;
+            }
+            n++;
         }
     }
-    if (h->jokers) {
-        m.cards[0] = RAMI_JOKER;
-        if (discard_bar(rs, p, RAMI_JOKER) == DISCARD_OK)
-            put(c, &m);
+    if (h->jokers && discard_bar(rs, p, RAMI_JOKER) == DISCARD_OK) {
+        if (n < cap) {
+            c->buf[n] = m;
+            c->buf[n].cards[0] = RAMI_JOKER;
+        }
+        n++;
     }
+    c->count = n;
 }
 
 int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n)
