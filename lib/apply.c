@@ -47,13 +47,11 @@ void rami__apply(const rami_ruleset *rs, position *p, const verdict *v)
     hand *h = &p->hands[p->current];
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
-        hand_add(h, p->stock[--p->stock_count]);
-        p->stock[p->stock_count] = RAMI_NO_CARD;
+        hand_add(h, stock_pop(p));
         p->phase = RAMI_PHASE_PLAY;
         break;
     case RAMI_MOVE_DRAW_DISCARD:
-        p->picked = p->discard[--p->discard_count];
-        p->discard[p->discard_count] = RAMI_NO_CARD;
+        p->picked = discard_pop(p);
         hand_add(h, p->picked);
         p->ts.pickup_pending = has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD);
         p->phase = RAMI_PHASE_PLAY;
@@ -77,7 +75,7 @@ void rami__apply(const rami_ruleset *rs, position *p, const verdict *v)
         break;
     default: /* RAMI_MOVE_DISCARD */
         hand_remove(h, m->cards[0]);
-        p->discard[p->discard_count++] = m->cards[0];
+        discard_push(p, m->cards[0]);
         if (h->size == 0)
             rami__round_end(rs, p, RAMI_END_WENT_OUT);
         else

@@ -126,7 +126,7 @@ static unsigned collect_pool(const rami_game *g, int viewer, bool hands_hidden, 
     memset(pool_counts, 0, 256);
     unsigned n = g->pos.stock_count;
     for (unsigned i = 0; i < g->pos.stock_count; i++)
-        pool_counts[g->pos.stock[i]]++;
+        pool_counts[stock_at(&g->pos, i)]++;
     for (unsigned p = 0; hands_hidden && p < g->rs.players; p++) {
         if ((int)p == viewer)
             continue;
@@ -172,9 +172,7 @@ static void redeal(rami_game *out, const rami_game *g, int viewer, bool hands_hi
             mine[pool[--n]]++;
         hand_set_from(&out->pos.hands[p], mine);
     }
-    memset(out->pos.stock, 0, sizeof out->pos.stock);
-    memcpy(out->pos.stock, pool, n);
-    out->pos.stock_count = (uint16_t)n;
+    stock_set(&out->pos, pool, n);
 }
 
 /* The stored round-1 deal of a rami_game_new_deal game holds the hidden

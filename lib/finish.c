@@ -650,7 +650,7 @@ static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
 {
     const rami_ruleset *rs = c->rs;
     const position *p = c->root;
-    rami_card top = p->discard[p->discard_count - 1];
+    rami_card top = discard_at(p, p->discard_count - 1u);
     /* Tier 1: a card other than the one taken stays discardable (counted
      * on the hand with the card taken, which is not built). */
     const hand *h = &p->hands[p->current];

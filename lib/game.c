@@ -188,10 +188,8 @@ static void install_deal(const rami_game *g, const rami_deal *d, position *p)
     for (unsigned s = 0; s < g->rs.players; s++)
         for (unsigned i = 0; i < d->hand_count[s]; i++)
             hand_add(&p->hands[s], d->hands[s][i]);
-    memcpy(p->stock, d->stock, d->stock_count);
-    p->stock_count = d->stock_count;
-    memcpy(p->discard, d->discard, d->discard_count);
-    p->discard_count = d->discard_count;
+    stock_set(p, d->stock, d->stock_count);
+    discard_set(p, d->discard, d->discard_count);
 }
 
 static void shuffle_and_deal(const rami_game *g, position *p)
@@ -215,18 +213,17 @@ static void shuffle_and_deal(const rami_game *g, position *p)
                 hand_add(&p->hands[seat], pack[--n]);
         }
     }
-    p->discard[0] = pack[--n];
-    p->discard_count = 1;
-    memcpy(p->stock, pack, n);
-    p->stock_count = (uint16_t)n;
+    discard_push(p, pack[--n]);
+    stock_set(p, pack, n);
 }
 
 void rami__round_deal(const rami_game *g, position *p)
 {
     rami__rng_seed(&p->rng, round_seed(g->seed, p->round));
     memset(p->hands, 0, sizeof p->hands);
-    memset(p->stock, 0, sizeof p->stock);
-    memset(p->discard, 0, sizeof p->discard);
+    memset(p->piles, 0, sizeof p->piles);
+    p->stock_count = 0;
+    p->discard_count = 0;
     memset(p->melds, 0, sizeof p->melds);
     memset(&p->result, 0, sizeof p->result);
     memset(&p->ts, 0, sizeof p->ts);
@@ -357,7 +354,7 @@ int rami_game_discard_pile(const rami_game *g, rami_card *buf, size_t cap, size_
     *count = g->pos.discard_count;
     if (g->pos.discard_count > cap)
         return RAMI_E_BUFFER;
-    memcpy(buf, g->pos.discard, g->pos.discard_count);
+    discard_copy(&g->pos, buf);
     return RAMI_OK;
 }
 
@@ -373,7 +370,7 @@ size_t rami_game_discard_count(const rami_game *g)
 
 rami_card rami_game_discard_top(const rami_game *g)
 {
-    return g && g->pos.discard_count ? g->pos.discard[g->pos.discard_count - 1] : RAMI_NO_CARD;
+    return g ? discard_top(&g->pos) : RAMI_NO_CARD;
 }
 
 int rami_game_has_opened(const rami_game *g, int player)

@@ -72,7 +72,7 @@ static bool take_useful(const rami_game *g, bot_work *w)
 {
     if (g->pos.discard_count == 0)
         return false;
-    rami_card top = g->pos.discard[g->pos.discard_count - 1];
+    rami_card top = discard_top(&g->pos);
     const hand *h = &g->pos.hands[g->pos.current];
     hand with = *h;
     hand_add(&with, top);
@@ -396,7 +396,7 @@ bool rami__greedy_would_take(rami_game *g, unsigned seat, rami_card c, bot_work 
         return false;
     position saved = g->pos;
     position *p = seat_to_move(g, seat, RAMI_PHASE_DRAW);
-    p->discard[p->discard_count++] = c;
+    discard_push(p, c);
     bool take = take_useful(g, w);
     g->pos = saved;
     return take;
@@ -517,7 +517,7 @@ bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limi
         if (k >= PLAYOUT_MAX_STEPS || g->pos.turn - start > PLAYOUT_TURN_CAP ||
             rami__greedy_verdict(g, &v, w) != RAMI_OK)
             break;
-        rami_card taken = g->pos.discard_count ? g->pos.discard[g->pos.discard_count - 1] : 0;
+        rami_card taken = discard_top(&g->pos);
         if (rami__play_verdict(g, &v) != RAMI_OK)
             break;
         rami__known_update(known.cnt[seat], &v.move, taken);

@@ -33,12 +33,12 @@ static void move_event(history *h, const position *p, const verdict *v)
     case RAMI_MOVE_DRAW_STOCK:
         if (h->viewer < 0 || h->viewer == p->current) {
             e->count = 1;
-            e->cards[0] = p->stock[p->stock_count - 1];
+            e->cards[0] = stock_at(p, p->stock_count - 1u);
         }
         break;
     case RAMI_MOVE_DRAW_DISCARD:
         e->count = 1;
-        e->cards[0] = p->discard[p->discard_count - 1];
+        e->cards[0] = discard_top(p);
         break;
     case RAMI_MOVE_MELD:
         e->target = p->meld_count;

@@ -115,9 +115,9 @@ static void observation(const obs_layout *L, const rami_game *g, unsigned viewer
     c[4] = g->pos.restocks;
     c[5] = g->pos.discard_count;
     for (unsigned i = 0; i < g->pos.discard_count; i++)
-        out[L->pile + face_of(g->pos.discard[i])] += 1.0f;
+        out[L->pile + face_of(discard_at(&g->pos, i))] += 1.0f;
     if (g->pos.discard_count > 0)
-        out[L->top + face_of(g->pos.discard[g->pos.discard_count - 1u])] = 1.0f;
+        out[L->top + face_of(discard_top(&g->pos))] = 1.0f;
     if (g->pos.phase == RAMI_PHASE_PLAY && g->pos.picked != RAMI_NO_CARD)
         out[L->picked + face_of(g->pos.picked)] = 1.0f;
     out[L->turn] = g->pos.ts.points;
@@ -209,7 +209,7 @@ static void history_turned_up(const obs_layout *L, const rami_game *g, unsigned 
 {
     for (unsigned i = 0; i < p->n && p->turned_up == UNKNOWN; i++)
         if (p->cards[i] == UNKNOWN && i < g->pos.discard_count)
-            p->turned_up = g->pos.discard[i];
+            p->turned_up = discard_at(&g->pos, i);
     if (p->turned_up == UNKNOWN)
         return;
     for (unsigned s = 0; s < L->players; s++)

@@ -14,12 +14,11 @@ void rami__turn_begin(const rami_ruleset *rs, position *p)
         }
         /* Everything under the top card becomes the new stock. */
         unsigned n = p->discard_count - 1u;
-        memcpy(p->stock, p->discard, n);
-        rami__shuffle(&p->rng, p->stock, n);
-        p->stock_count = (uint16_t)n;
-        p->discard[0] = p->discard[n];
-        memset(p->discard + 1, 0, n);
-        p->discard_count = 1;
+        rami_card under[RAMI_MAX_PACK];
+        discard_copy(p, under);
+        discard_set(p, &under[n], 1);
+        rami__shuffle(&p->rng, under, n);
+        stock_set(p, under, n);
         p->restocks++;
     }
     p->turn++;

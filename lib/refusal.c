@@ -66,7 +66,7 @@ static void describe(const rami_game *g, const rami_move *m, rami_refusal *r)
     case RAMI_E_PICKUP:
     case RAMI_E_PICKUP_MELD:
         if (m->kind == RAMI_MOVE_DRAW_DISCARD && p->discard_count > 0)
-            add_card(r, p->discard[p->discard_count - 1]);
+            add_card(r, discard_top(p));
         else if (p->picked != RAMI_NO_CARD)
             add_card(r, p->picked);
         break;

@@ -168,12 +168,14 @@ static void write_melds(textbuf *t, const rami_game *g)
 
 static void write_piles(textbuf *t, const rami_game *g, int viewer)
 {
+    rami_card discard[RAMI_MAX_PACK];
+    discard_copy(&g->pos, discard);
     key(t, "discard");
-    json_cards(t, g->pos.discard, g->pos.discard_count);
+    json_cards(t, discard, g->pos.discard_count);
     tb_fmt(t, ",\"stock_count\":%u", g->pos.stock_count);
     if (viewer < 0) {
         key(t, "stock");
-        json_cards(t, g->pos.stock, g->pos.stock_count);
+        json_cards(t, stock_cards(&g->pos), g->pos.stock_count);
     }
     key(t, "picked");
     json_card_or_null(t, rami_game_picked(g));

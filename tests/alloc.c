@@ -318,9 +318,9 @@ static void deal_from(const rami_game *g, rami_deal *d)
         d->hand_count[p] = (uint8_t)n;
     }
     d->stock_count = g->pos.stock_count;
-    memcpy(d->stock, g->pos.stock, g->pos.stock_count);
+    memcpy(d->stock, stock_cards(&g->pos), g->pos.stock_count);
     d->discard_count = g->pos.discard_count;
-    memcpy(d->discard, g->pos.discard, g->pos.discard_count);
+    discard_copy(&g->pos, d->discard);
 }
 
 static void test_failing_allocations(void **state)

@@ -202,9 +202,9 @@ static void hidden_pair(rami_game **a, rami_game **b, unsigned players)
         d.hand_count[p] = (uint8_t)n;
     }
     d.stock_count = (uint16_t)src->pos.stock_count;
-    memcpy(d.stock, src->pos.stock, src->pos.stock_count);
+    memcpy(d.stock, stock_cards(&src->pos), src->pos.stock_count);
     d.discard_count = (uint16_t)src->pos.discard_count;
-    memcpy(d.discard, src->pos.discard, src->pos.discard_count);
+    discard_copy(&src->pos, d.discard);
     assert_int_equal(rami_game_new_deal(&rs, &d, 77, a), RAMI_OK);
     /* Seat 1 and the stock trade cards; so does the stock's order. */
     for (unsigned i = 0; i < 6; i++) {

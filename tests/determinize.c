@@ -32,9 +32,9 @@ static void census(const rami_game *g, unsigned counts[256])
             counts[buf[i]]++;
     }
     for (unsigned i = 0; i < g->pos.stock_count; i++)
-        counts[g->pos.stock[i]]++;
+        counts[stock_at(&g->pos, i)]++;
     for (unsigned i = 0; i < g->pos.discard_count; i++)
-        counts[g->pos.discard[i]]++;
+        counts[discard_at(&g->pos, i)]++;
     for (unsigned i = 0; i < g->pos.meld_count; i++)
         for (unsigned k = 0; k < g->pos.melds[i].count; k++)
             counts[g->pos.melds[i].cards[k]]++;
@@ -83,7 +83,8 @@ static void check_public(const rami_game *g, const rami_game *d, int viewer)
     assert_memory_equal(d->pos.totals, g->pos.totals, sizeof g->pos.totals);
     assert_int_equal(d->pos.stock_count, g->pos.stock_count);
     assert_int_equal(d->pos.discard_count, g->pos.discard_count);
-    assert_memory_equal(d->pos.discard, g->pos.discard, g->pos.discard_count);
+    for (unsigned i = 0; i < g->pos.discard_count; i++)
+        assert_int_equal(discard_at(&d->pos, i), discard_at(&g->pos, i));
     assert_int_equal(d->pos.meld_count, g->pos.meld_count);
     assert_memory_equal(d->pos.melds, g->pos.melds, sizeof g->pos.melds);
     assert_int_equal(d->log_len, g->log_len);
@@ -275,7 +276,7 @@ static void seeds_differ(void **state)
                  memcmp(&d1->pos.hands[2], &d2->pos.hands[2], sizeof(hand)) == 0);
     /* The hidden cards really moved: some other hand differs from the truth. */
     assert_false(memcmp(&d1->pos.hands[1], &g->pos.hands[1], sizeof(hand)) == 0 &&
-                 memcmp(d1->pos.stock, g->pos.stock, g->pos.stock_count) == 0);
+                 memcmp(stock_cards(&d1->pos), stock_cards(&g->pos), g->pos.stock_count) == 0);
     /* Future reshuffles are hidden too. */
     assert_memory_not_equal(&d1->pos.rng, &d2->pos.rng, sizeof d1->pos.rng);
     rami_game_free(d1);

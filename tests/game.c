@@ -232,7 +232,7 @@ static bool same_deal(const rami_game *a, const rami_game *b)
     }
     return rami_game_discard_top(a) == rami_game_discard_top(b) &&
            a->pos.stock_count == b->pos.stock_count &&
-           memcmp(a->pos.stock, b->pos.stock, a->pos.stock_count) == 0;
+           memcmp(stock_cards(&a->pos), stock_cards(&b->pos), a->pos.stock_count) == 0;
 }
 
 static void same_seed_same_deal(void **state)
@@ -288,7 +288,7 @@ static void pinned_deal_51_two_players_seed_42(void **state)
     assert_int_equal(rami_card_format(top, buf, sizeof buf), RAMI_OK);
     assert_string_equal(buf, "6S");
     /* Stock in array order: the last card is drawn first. */
-    rami__cards_text(g->pos.stock, g->pos.stock_count, buf, sizeof buf);
+    rami__cards_text(stock_cards(&g->pos), g->pos.stock_count, buf, sizeof buf);
     assert_string_equal(
         buf, "6D 5S 6C 4H JD 7S KD QH JH 5C 9H AS JS 5D 10S QS 9D 9H 2H 7C KD QD QS 6S 10C "
              "JC 9C 7D 9S AH 6H KH 5H 4S 7H JD 6C 5D 4D 8S AD JK 2C 2C KH AS 2D 3H "
@@ -316,7 +316,7 @@ static uint64_t deal_hash(const rami_game *g, uint64_t h)
     }
     rami_card top = rami_game_discard_top(g);
     h = fnv(h, &top, 1);
-    return fnv(h, g->pos.stock, g->pos.stock_count);
+    return fnv(h, stock_cards(&g->pos), g->pos.stock_count);
 }
 
 /* Every preset, 2..6 players, seeds 0..9, rounds 1 and 2: one pinned hash
@@ -1003,7 +1003,7 @@ static void restock_turns_the_discard_pile_over(void **state)
     assert_int_equal(rami_game_discard_count(g), 1);
     assert_int_equal(rami_game_discard_top(g), RAMI_CARD(RAMI_KING, RAMI_SPADES));
     rami_card s[3];
-    memcpy(s, g->pos.stock, 3);
+    memcpy(s, stock_cards(&g->pos), 3);
     rami__cards_sort(s, 3);
     char text[32];
     rami__cards_text(s, 3, text, sizeof text);
@@ -1026,6 +1026,80 @@ static void restock_turns_the_discard_pile_over(void **state)
     rami_round_result res;
     assert_int_equal(rami_game_round_result(g, &res), RAMI_OK);
     assert_int_equal(res.reason, RAMI_END_STOCK_OUT);
+    rami_game_free(g);
+}
+
+/* The largest pack (3 decks, 12 jokers: RAMI_MAX_PACK cards) with 161
+ * cards in the discard pile: the stock and the discard pile share one array
+ * of RAMI_MAX_PACK cards (position.h), and the restock moves the pile's
+ * cards over the slots it held. */
+static void restock_of_the_largest_pack(void **state)
+{
+    (void)state;
+    rami_ruleset rs = preset(RAMI_PRESET_51, 2);
+    rs.decks = 3;
+    rs.jokers = RAMI_MAX_PACK - 3 * 52;
+    rs.max_restocks = RAMI_UNLIMITED_RESTOCKS;
+    assert_int_equal(rami_ruleset_check(&rs, NULL, 0), RAMI_OK);
+    rami_card pack[RAMI_MAX_PACK];
+    assert_int_equal(tu_pack(&rs, pack), RAMI_MAX_PACK);
+    rami_deal d;
+    deal_start(&d, 1);
+    deal_hand(&d, 0, "2C 3C 9D");
+    deal_hand(&d, 1, "2H 3H 9S");
+    deal_stock(&d, "KS");
+    /* The rest of the pack, in pack order (one copy of each dealt card less). */
+    unsigned left[256] = {0};
+    for (unsigned i = 0; i < RAMI_MAX_PACK; i++)
+        left[pack[i]]++;
+    const rami_card dealt[] = {RAMI_CARD(2, RAMI_CLUBS),         RAMI_CARD(3, RAMI_CLUBS),
+                               RAMI_CARD(9, RAMI_DIAMONDS),      RAMI_CARD(2, RAMI_HEARTS),
+                               RAMI_CARD(3, RAMI_HEARTS),        RAMI_CARD(9, RAMI_SPADES),
+                               RAMI_CARD(RAMI_KING, RAMI_SPADES)};
+    for (unsigned i = 0; i < 7; i++)
+        left[dealt[i]]--;
+    for (unsigned c = 0; c < 256; c++)
+        for (unsigned k = 0; k < left[c]; k++)
+            d.discard[d.discard_count++] = (rami_card)c;
+    assert_int_equal(d.discard_count, RAMI_MAX_PACK - 7);
+    rami_game *g = start_deal(&rs, &d, 5);
+    assert_true(tu_piles_canonical(g));
+    rami_card pile[RAMI_MAX_PACK];
+    size_t n = 0;
+    assert_int_equal(rami_game_discard_pile(g, pile, RAMI_MAX_PACK, &n), RAMI_OK);
+    assert_int_equal(n, d.discard_count);
+    assert_memory_equal(pile, d.discard, n);
+    play_ok(g, "draw");
+    play_ok(g, "discard KS");
+    /* Seat 1's turn turns the pile over: 161 cards under KS. */
+    assert_true(tu_piles_canonical(g));
+    assert_int_equal(rami_game_stock_count(g), RAMI_MAX_PACK - 7);
+    assert_int_equal(rami_game_discard_count(g), 1);
+    assert_int_equal(rami_game_discard_top(g), RAMI_CARD(RAMI_KING, RAMI_SPADES));
+    unsigned in_stock[256] = {0};
+    for (unsigned i = 0; i < g->pos.stock_count; i++)
+        in_stock[stock_at(&g->pos, i)]++;
+    assert_memory_equal(in_stock, left, sizeof left);
+    unsigned counts[256];
+    assert_true(tu_census(g, counts));
+    for (unsigned i = 0; i < RAMI_MAX_PACK; i++)
+        counts[pack[i]]--;
+    for (unsigned c = 0; c < 256; c++)
+        assert_int_equal(counts[c], 0);
+    /* Drawing and discarding on: the discard pile reads back bottom first. */
+    rami_card top = stock_at(&g->pos, g->pos.stock_count - 1u);
+    play_ok(g, "draw");
+    play_ok(g, "discard 9S");
+    assert_true(tu_piles_canonical(g));
+    assert_int_equal(rami_game_discard_pile(g, pile, RAMI_MAX_PACK, &n), RAMI_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(pile[0], RAMI_CARD(RAMI_KING, RAMI_SPADES));
+    assert_int_equal(pile[1], RAMI_CARD(9, RAMI_SPADES));
+    assert_int_equal(rami_game_stock_count(g), RAMI_MAX_PACK - 8);
+    rami_card h[RAMI_MAX_HAND];
+    assert_int_equal(rami_game_hand(g, 1, h, RAMI_MAX_HAND, &n), RAMI_OK);
+    assert_int_equal(n, 3);
+    assert_true(h[0] == top || h[1] == top || h[2] == top);
     rami_game_free(g);
 }
 
@@ -1140,6 +1214,7 @@ int main(void)
         cmocka_unit_test(next_round_after_a_given_deal),
         cmocka_unit_test(scores_cap_smaller_and_larger),
         cmocka_unit_test(restock_turns_the_discard_pile_over),
+        cmocka_unit_test(restock_of_the_largest_pack),
         cmocka_unit_test(stock_out_without_a_pile_to_turn),
         cmocka_unit_test(turn_count_does_not_wrap_without_a_cap),
         cmocka_unit_test(resume_is_next_round),

@@ -1880,7 +1880,7 @@ static void test_restock_from_discard_pile(void **state)
     assert_int_equal(g->pos.restocks, 1);
     rami_card want[4], got[4];
     sc_cards("KS QS JS 10S", want, 4);
-    memcpy(got, g->pos.stock, 4);
+    memcpy(got, stock_cards(&g->pos), 4);
     sc_sort(want, 4);
     sc_sort(got, 4);
     assert_memory_equal(want, got, 4);

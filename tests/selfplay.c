@@ -120,6 +120,7 @@ static void check_position(rami_game *g, const unsigned base[256], rami_move *li
     unsigned counts[256];
     assert_true(tu_census(g, counts));
     assert_memory_equal(counts, base, sizeof counts);
+    assert_true(tu_piles_canonical(g));
     check_table(g);
     check_eliminated(g);
 

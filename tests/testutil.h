@@ -62,9 +62,9 @@ static inline bool tu_census(const rami_game *g, unsigned counts[256])
             counts[buf[i]]++;
     }
     for (unsigned i = 0; i < g->pos.stock_count; i++)
-        counts[g->pos.stock[i]]++;
+        counts[stock_at(&g->pos, i)]++;
     for (unsigned i = 0; i < g->pos.discard_count; i++)
-        counts[g->pos.discard[i]]++;
+        counts[discard_at(&g->pos, i)]++;
     for (size_t i = 0; i < rami_game_meld_count(g); i++) {
         rami_meld_info info;
         if (rami_game_meld(g, i, NULL, &info) != RAMI_OK) {
@@ -75,6 +75,20 @@ static inline bool tu_census(const rami_game *g, unsigned counts[256])
             counts[info.cards[k]]++;
     }
     return ok;
+}
+
+/* The stock and the discard pile share one array (position.h): they fit
+ * it, and every slot between them is 0, so that positions compare with
+ * memcmp. */
+static inline bool tu_piles_canonical(const rami_game *g)
+{
+    const position *p = &g->pos;
+    if ((unsigned)p->stock_count + p->discard_count > RAMI_MAX_PACK)
+        return false;
+    for (unsigned i = p->stock_count; i + p->discard_count < RAMI_MAX_PACK; i++)
+        if (p->piles[i] != RAMI_NO_CARD)
+            return false;
+    return true;
 }
 
 /* The unshuffled pack of rs into pack[]: the decks in suit-then-rank order,
