@@ -155,7 +155,9 @@ int rami__ruleset_load(const rami_ruleset *rs, rami_ruleset *own, char *why, siz
         why[0] = '\0';
     if (rs == NULL)
         return rami__why(why, why_cap, RAMI_E_ARG, "no ruleset (NULL)");
-    if (rami__sized_in(own, sizeof *own, RULESET_SIZE_FIRST, rs) != RAMI_OK) {
+    if (rs->struct_size == sizeof *own) /* the library's own layout: nothing to convert */
+        *own = *rs;
+    else if (rami__sized_in(own, sizeof *own, RULESET_SIZE_FIRST, rs) != RAMI_OK) {
         if (rs->struct_size < RULESET_SIZE_FIRST || rs->struct_size > RAMI__STRUCT_SIZE_MAX)
             return rami__why(why, why_cap, RAMI_E_ARG,
                              "struct_size is %u, this library accepts %u..%u (set it with "

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "rami.h"
+#include "rami-private.h"
 
 enum { SET = RAMI_MELD_SET, RUN = RAMI_MELD_RUN, NONE = RAMI_MELD_NONE };
 
@@ -164,6 +164,295 @@ static rami_ruleset ruleset_jpm(unsigned jpm)
     rs.jokers_per_meld = (uint8_t)jpm;
     assert_int_equal(rami_ruleset_check(&rs, NULL, 0), RAMI_OK);
     return rs;
+}
+
+/* ---- a straightforward reference of meld.c, for the differential test ----
+ * The evaluation as it was before the table-driven one (a census of
+ * suits and ranks card by card, a set sorted, a run filled place by place,
+ * points summed place by place), with the same reasons. */
+
+RAMI_PRINTF(5, 6)
+static int ref_refuse(char *why, size_t cap, const rami_card *cards, size_t n, const char *fmt, ...)
+{
+    if (why == NULL || cap == 0)
+        return RAMI_E_MELD;
+    char list[RAMI_MAX_MELD * 4 + 8];
+    rami__cards_text(cards, n < 16 ? n : 16, list, sizeof list);
+    char rule[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rule, sizeof rule, fmt, ap);
+    va_end(ap);
+    snprintf(why, cap, "%s: %s", list, rule);
+    return RAMI_E_MELD;
+}
+
+static bool ref_valid(rami_card c)
+{
+    return c == RAMI_JOKER ||
+           (RAMI_CARD_SUIT(c) < 4 && RAMI_CARD_RANK(c) >= 1 && RAMI_CARD_RANK(c) <= 13);
+}
+
+static unsigned ref_low(unsigned x)
+{
+    unsigned i = 0;
+    while (!(x >> i & 1u))
+        i++;
+    return i;
+}
+
+static unsigned ref_pos_rank(unsigned pos)
+{
+    return pos == 14 ? RAMI_ACE : pos;
+}
+
+/* Every start from 1 to 15 - n tried: the run's places must hold each
+ * natural rank (the ace at place 1 or 14). */
+static bool ref_run_range(unsigned ranks, unsigned n, unsigned *lo_min, unsigned *lo_max)
+{
+    bool any = false;
+    for (unsigned lo = 1; lo + n - 1 <= 14; lo++) {
+        unsigned covered = 0;
+        for (unsigned pos = lo; pos < lo + n; pos++)
+            covered |= 1u << ref_pos_rank(pos);
+        if ((ranks & ~covered) != 0)
+            continue;
+        if (!any)
+            *lo_min = lo;
+        *lo_max = lo;
+        any = true;
+    }
+    return any;
+}
+
+struct ref_census {
+    unsigned jokers, naturals, suits, ranks;
+    bool dup_suit, dup_rank;
+};
+
+static int ref_eval(unsigned jpm, const rami_card *cards, size_t n, int side, tmeld *out, char *why,
+                    size_t cap)
+{
+    if (cards == NULL && n > 0)
+        return RAMI_E_ARG;
+    if (n > RAMI_MAX_MELD)
+        return ref_refuse(why, cap, cards, RAMI_MAX_MELD, "a meld holds at most %d cards",
+                          RAMI_MAX_MELD);
+    for (size_t i = 0; i < n; i++)
+        if (!ref_valid(cards[i]))
+            return RAMI_E_ARG;
+    if (n < 3)
+        return ref_refuse(why, cap, cards, n, "a meld needs at least 3 cards");
+    struct ref_census cs = {0};
+    for (size_t i = 0; i < n; i++) {
+        if (cards[i] == RAMI_JOKER) {
+            cs.jokers++;
+            continue;
+        }
+        unsigned sb = 1u << RAMI_CARD_SUIT(cards[i]), rb = 1u << RAMI_CARD_RANK(cards[i]);
+        cs.dup_suit |= (cs.suits & sb) != 0;
+        cs.dup_rank |= (cs.ranks & rb) != 0;
+        cs.suits |= sb;
+        cs.ranks |= rb;
+        cs.naturals++;
+    }
+    if (cs.jokers > jpm)
+        return ref_refuse(why, cap, cards, n, "a meld may hold at most %u joker%s", jpm,
+                          jpm == 1 ? "" : "s");
+    if (cs.naturals < 2)
+        return ref_refuse(why, cap, cards, n, "a meld needs at least two natural cards");
+    tmeld m;
+    memset(&m, 0, sizeof m);
+    m.count = (uint8_t)n;
+    m.jokers = (uint8_t)cs.jokers;
+    bool one_rank = (cs.ranks & (cs.ranks - 1)) == 0, one_suit = (cs.suits & (cs.suits - 1)) == 0;
+    if (one_rank) {
+        if (n > 4)
+            return ref_refuse(why, cap, cards, n, "a set holds at most 4 cards");
+        if (cs.dup_suit)
+            return ref_refuse(why, cap, cards, n, "a set cannot hold two cards of one suit");
+        m.kind = RAMI_MELD_SET;
+        m.rank = (uint8_t)ref_low(cs.ranks);
+        memcpy(m.cards, cards, n);
+        for (size_t i = 1; i < n; i++) /* insertion sort: by code, jokers last */
+            for (size_t j = i; j > 0 && m.cards[j - 1] > m.cards[j]; j--) {
+                rami_card t = m.cards[j];
+                m.cards[j] = m.cards[j - 1];
+                m.cards[j - 1] = t;
+            }
+    } else if (one_suit) {
+        if (cs.dup_rank)
+            return ref_refuse(why, cap, cards, n, "a run cannot hold two cards of one rank");
+        unsigned lo_min = 0, lo_max = 0;
+        if (!ref_run_range(cs.ranks, (unsigned)n, &lo_min, &lo_max)) {
+            bool ace = cs.ranks & (1u << RAMI_ACE);
+            if (ace && (cs.ranks & (1u << 2)) && (cs.ranks & (1u << 13)))
+                return ref_refuse(why, cap, cards, n,
+                                  "a run never wraps: the ace is either low or high");
+            return ref_refuse(why, cap, cards, n, "the ranks are not consecutive%s",
+                              cs.jokers ? " even with the joker" : "");
+        }
+        if (side == RAMI_SIDE_HIGH && cs.jokers == 0 && lo_min != lo_max)
+            return ref_refuse(why, cap, cards, n,
+                              "a new run of 13 natural cards lies A..K (the ace low); "
+                              "only a joker's place can be chosen");
+        unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
+        m.kind = RAMI_MELD_RUN;
+        m.suit = (uint8_t)ref_low(cs.suits);
+        m.lo = (uint8_t)lo;
+        m.hi = (uint8_t)(lo + n - 1);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned r = ref_pos_rank(lo + i);
+            m.cards[i] = (cs.ranks & (1u << r)) ? RAMI_CARD(r, m.suit) : RAMI_JOKER;
+        }
+    } else {
+        return ref_refuse(why, cap, cards, n,
+                          "the cards are neither of one rank (a set) nor of one suit (a run)");
+    }
+    if (out != NULL)
+        *out = m;
+    return RAMI_OK;
+}
+
+static void ref_info(const tmeld *m, rami_meld_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->kind = m->kind;
+    info->count = m->count;
+    unsigned points = 0;
+    if (m->kind == RAMI_MELD_SET) {
+        points = m->count * (m->rank == RAMI_ACE ? 11u : m->rank > 10 ? 10u : m->rank);
+    } else {
+        for (unsigned pos = m->lo; pos <= m->hi; pos++)
+            points += pos == 14 ? 11u : pos > 10 ? 10u : pos;
+    }
+    info->points = (uint16_t)points;
+    memcpy(info->cards, m->cards, m->count);
+    for (unsigned i = 0; i < m->count; i++) {
+        if (m->cards[i] != RAMI_JOKER)
+            continue;
+        if (m->kind == RAMI_MELD_RUN) {
+            info->joker_as = RAMI_CARD(ref_pos_rank(m->lo + i), m->suit);
+        } else {
+            unsigned naturals = (unsigned)m->count - m->jokers, seen = 0, s = 0;
+            for (unsigned k = 0; k < m->count; k++)
+                if (m->cards[k] != RAMI_JOKER)
+                    seen |= 1u << RAMI_CARD_SUIT(m->cards[k]);
+            while (s < 4 && (seen >> s & 1u))
+                s++;
+            info->joker_as =
+                RAMI_CARD(m->rank, naturals == 3 && m->count == 4 ? s : (unsigned)RAMI_SUIT_ANY);
+        }
+        break;
+    }
+}
+
+/* rami_meld_check as the reference would answer it (the ruleset judged by
+ * rami_ruleset_check). */
+static int ref_check(const rami_ruleset *rs, const rami_card *cards, size_t n, rami_meld_info *info)
+{
+    unsigned jpm = 1;
+    if (rs != NULL) {
+        if (rami_ruleset_check(rs, NULL, 0) != RAMI_OK)
+            return RAMI_E_ARG;
+        jpm = rs->jokers_per_meld;
+    }
+    tmeld m;
+    int st = ref_eval(jpm, cards, n, RAMI_SIDE_AUTO, &m, NULL, 0);
+    if (info != NULL) {
+        if (st == RAMI_OK)
+            ref_info(&m, info);
+        else
+            memset(info, 0, sizeof *info);
+    }
+    return st;
+}
+
+static uint64_t diff_state = 0x2545F4914F6CDD1Dull;
+
+static unsigned diff_below(unsigned n)
+{
+    diff_state ^= diff_state << 13;
+    diff_state ^= diff_state >> 7;
+    diff_state ^= diff_state << 17;
+    return (unsigned)((diff_state >> 32) % n);
+}
+
+/* Random inputs near melds: runs and sets with a card changed, cards of
+ * few suits and ranks, jokers, now and then a code that is no card, 0 to
+ * 15 cards. */
+static size_t diff_cards(rami_card *c)
+{
+    unsigned kind = diff_below(5), suit = diff_below(4), rank = 1 + diff_below(13);
+    size_t n = diff_below(4) == 0 ? diff_below(16) : 3 + diff_below(kind == 1 ? 3 : 11);
+    for (size_t i = 0; i < n; i++) {
+        if (kind == 0) { /* a run from rank */
+            unsigned r = rank + (unsigned)i;
+            c[i] = RAMI_CARD(r > 13 ? r - 13 : r, suit);
+        } else if (kind == 1) { /* a set */
+            c[i] = RAMI_CARD(rank, (suit + i) % 4);
+        } else if (kind == 2) { /* two suits, near ranks */
+            c[i] = RAMI_CARD(1 + (rank + diff_below(4)) % 13, (suit + diff_below(2)) % 4);
+        } else {
+            c[i] = RAMI_CARD(1 + diff_below(13), diff_below(4));
+        }
+        if (diff_below(200) == 0)
+            c[i] = (rami_card)diff_below(256);
+    }
+    for (unsigned j = 0; n > 0 && j < 3 && diff_below(2) == 0; j++) /* jokers */
+        c[diff_below((unsigned)n)] = RAMI_JOKER;
+    if (kind < 2 && n > 0 && diff_below(4) == 0) /* one card off */
+        c[diff_below((unsigned)n)] = RAMI_CARD(1 + diff_below(13), diff_below(4));
+    for (size_t k = n; k > 1; k--) {
+        size_t j = diff_below((unsigned)k);
+        rami_card t = c[k - 1];
+        c[k - 1] = c[j];
+        c[j] = t;
+    }
+    return n;
+}
+
+/* rami__meld_eval (every side, with and without a reason) and
+ * rami_meld_check against the reference over random inputs: the same
+ * status, table meld, reason and info. */
+static void test_differential(void **state)
+{
+    (void)state;
+    unsigned long melds = 0, refused = 0, args = 0;
+    for (unsigned iter = 0; iter < 300000; iter++) {
+        rami_card cards[16];
+        size_t n = diff_cards(cards);
+        unsigned jpm = 1 + diff_below(4);
+        for (int side = RAMI_SIDE_AUTO; side <= RAMI_SIDE_HIGH; side++) {
+            tmeld want, got;
+            memset(&want, 0x5A, sizeof want);
+            memset(&got, 0x5A, sizeof got);
+            char why_want[256] = "", why_got[256] = "";
+            int st_want = ref_eval(jpm, cards, n, side, &want, why_want, sizeof why_want);
+            int st_got = rami__meld_eval(jpm, cards, n, side, &got, why_got, sizeof why_got);
+            char text[80];
+            rami__cards_text(cards, n < 16 ? n : 16, text, sizeof text);
+            if (st_got != st_want || memcmp(&got, &want, sizeof got) != 0 ||
+                strcmp(why_got, why_want) != 0)
+                fail_msg("[%s] jpm %u side %d: status %d \"%s\", the reference %d \"%s\"", text,
+                         jpm, side, st_got, why_got, st_want, why_want);
+            assert_int_equal(rami__meld_eval(jpm, cards, n, side, NULL, NULL, 0), st_want);
+            melds += st_want == RAMI_OK;
+            refused += st_want == RAMI_E_MELD;
+            args += st_want == RAMI_E_ARG;
+        }
+        rami_ruleset rs = ruleset_jpm(jpm);
+        const rami_ruleset *r = diff_below(8) == 0 ? NULL : &rs;
+        rami_meld_info want, got;
+        memset(&want, 0x5A, sizeof want);
+        memset(&got, 0x5A, sizeof got);
+        int st_want = ref_check(r, cards, n, &want);
+        assert_int_equal(rami_meld_check(r, cards, n, &got), st_want);
+        assert_memory_equal(&got, &want, sizeof got);
+    }
+    print_message("%lu melds, %lu refused, %lu bad codes\n", melds, refused, args);
+    /* Each outcome is well represented. */
+    assert_true(melds > 100000 && refused > 100000 && args > 10000);
 }
 
 static size_t parse_cards(const char *text, rami_card *out, size_t cap)
@@ -446,6 +735,29 @@ static void test_invalid_ruleset(void **state)
     rs = ruleset_jpm(1);
     rs.options = 0x80000000u;
     assert_int_equal(rami_meld_check(&rs, run, 3, NULL), RAMI_E_ARG);
+    /* A ruleset struct of another size than the library's (doc/api.md,
+     * "Structs that grow"): the first published layout still gives its
+     * jokers_per_meld; a larger one is refused when a byte beyond the
+     * library's is set. */
+    rami_card two_jokers[5] = {RAMI_JOKER, RAMI_CARD(5, 3), RAMI_JOKER, RAMI_CARD(7, 3),
+                               RAMI_CARD(8, 3)};
+    rami_ruleset first = ruleset_jpm(2);
+    first.struct_size = 24;
+    assert_int_equal(rami_meld_check(&first, two_jokers, 5, NULL), RAMI_OK);
+    first.jokers_per_meld = 1;
+    assert_int_equal(rami_meld_check(&first, two_jokers, 5, NULL), RAMI_E_MELD);
+    first.jokers_per_meld = 0;
+    assert_int_equal(rami_meld_check(&first, two_jokers, 5, NULL), RAMI_E_ARG);
+    struct {
+        rami_ruleset rs;
+        uint32_t newer;
+    } big;
+    memset(&big, 0, sizeof big);
+    big.rs = ruleset_jpm(2);
+    big.rs.struct_size = sizeof big;
+    assert_int_equal(rami_meld_check(&big.rs, two_jokers, 5, NULL), RAMI_OK);
+    big.newer = 1;
+    assert_int_equal(rami_meld_check(&big.rs, two_jokers, 5, NULL), RAMI_E_ARG);
 }
 
 /* Every preset gives the reference meld rules. */
@@ -488,6 +800,7 @@ int main(void)
         cmocka_unit_test(test_all_small_melds), cmocka_unit_test(test_bad_card_codes),
         cmocka_unit_test(test_null_cards),      cmocka_unit_test(test_invalid_ruleset),
         cmocka_unit_test(test_presets_agree),   cmocka_unit_test(test_input_untouched),
+        cmocka_unit_test(test_differential),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
