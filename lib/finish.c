@@ -53,6 +53,15 @@
  * few dozen positions (tests/finish.c prints and pins the figures; a
  * "yes" stops at the first way found).
  *
+ * Before the opening, the move list judges its candidate melds without a
+ * search each (opening_shortcut): the relaxed search that decides whether
+ * any meld can be legal keeps the melds it found (a witness); a
+ * candidate that leaves some of them, with the points, the pure run, the
+ * card taken and a card to discard, is legal (the solver would find those
+ * melds); one after which the relaxed search fails is not; only the rest
+ * go through can_finish. rami__validate, which words reasons, does not
+ * take this path, and tests/finish.c compares the two.
+ *
  * JOKER_REPLAY needs no part in the search: while a retrieved joker can
  * be played, a legal play of it exists, so "can the turn be finished" has
  * the same answer with and without the rule. It is checked on the move
@@ -74,6 +83,8 @@ void rami__finish_begin(finish_ctx *c, const rami_ruleset *rs, const position *r
     c->memo_ready = false;
     c->root_joker = -1;
     c->searched = 0;
+    c->shortcut[0] = c->shortcut[1] = 0;
+    c->witness.state = -1;
 }
 
 void rami__finish_end(finish_ctx *c)
@@ -384,6 +395,202 @@ static bool may_be_played(const rami_ruleset *rs, const position *p, rami_card c
     return false;
 }
 
+/* ---- before the opening: candidate melds against one witness ---- */
+
+/* A hand's three planes as 64-bit words (16 bits a suit), for taking
+ * whole melds out of a hand at once. */
+typedef struct planes {
+    uint64_t one, two, three;
+    unsigned jokers, size;
+} planes;
+
+static planes planes_of(const hand *h)
+{
+    planes x;
+    memcpy(&x.one, h->mask, sizeof x.one);
+    memcpy(&x.two, h->two, sizeof x.two);
+    memcpy(&x.three, h->three, sizeof x.three);
+    x.jokers = h->jokers;
+    x.size = h->size;
+    return x;
+}
+
+static hand hand_of(const planes *x)
+{
+    hand h;
+    memcpy(h.mask, &x->one, sizeof x->one);
+    memcpy(h.two, &x->two, sizeof x->two);
+    memcpy(h.three, &x->three, sizeof x->three);
+    h.jokers = (uint8_t)x->jokers;
+    h.size = (uint8_t)x->size;
+    return h;
+}
+
+/* Does a hold every card of b (every face as often)? */
+static bool planes_within(const planes *b, const planes *a)
+{
+    return ((b->one & ~a->one) | (b->two & ~a->two) | (b->three & ~a->three)) == 0 &&
+           b->jokers <= a->jokers;
+}
+
+/* a less the cards of b, b within a: per face, at least k copies are left
+ * where a has k more than b (a count is the number of planes holding it). */
+static void planes_take(planes *a, const planes *b)
+{
+    uint64_t one = (a->one & ~b->one) | (a->two & ~b->two) | (a->three & ~b->three);
+    uint64_t two = (a->two & ~b->one) | (a->three & ~b->two);
+    a->three &= ~b->one;
+    a->two = two;
+    a->one = one;
+    a->jokers -= b->jokers;
+    a->size -= b->size;
+}
+
+/* The relaxed question of rami__opening_possible for the current player
+ * of p with the hand h and `need` points still to lay (at least 1), a
+ * run without joker still due or not: with the melds found, if any. */
+static bool relaxed_melds(const rami_ruleset *rs, const position *p, const hand *h, int need,
+                          bool pure_due, solve_result *res)
+{
+    solve_opts o = turn_solve_opts(rs, p, SOLVE_POINTS);
+    o.need_pure_run = pure_due;
+    o.must_use = RAMI_NO_CARD;
+    o.need_leftover = false;
+    return rami__solve(h, &o, need, res) >= need;
+}
+
+static void witness_keep(opening_witness *w, const solve_result *res)
+{
+    w->count = (uint8_t)res->nmelds;
+    for (unsigned i = 0; i < res->nmelds; i++) {
+        const tmeld *t = &res->melds[i];
+        witness_meld *m = &w->melds[i];
+        memset(&m->cards, 0, sizeof m->cards);
+        for (unsigned k = 0; k < t->count; k++)
+            hand_add(&m->cards, t->cards[k]);
+        m->points = (uint16_t)rami__meld_points(t);
+        m->pure = t->kind == RAMI_MELD_RUN && t->jokers == 0;
+    }
+}
+
+/* The points the current player of root still has to lay (at least 1:
+ * the solver's target). */
+static int root_need(const finish_ctx *c)
+{
+    int need = (int)c->rs->opening_points - (int)c->root->ts.points;
+    return need > 0 ? need : 1;
+}
+
+/* Looks for the root's witness: the melds of the relaxed search (the
+ * whole hand reaches the opening, pure run included, card to discard and
+ * card taken ignored), or the proof that there are none, in which case
+ * no meld can begin or continue an opening now. */
+static void witness_find(finish_ctx *c)
+{
+    const position *p = c->root;
+    solve_result res;
+    bool pure_due = has_opt(c->rs, RAMI_OPT_OPEN_PURE_RUN) && !p->ts.pure_run;
+    c->witness.state = relaxed_melds(c->rs, p, &p->hands[p->current], root_need(c), pure_due, &res);
+    if (c->witness.state)
+        witness_keep(&c->witness, &res);
+}
+
+bool rami__finish_opening(finish_ctx *c)
+{
+    if (is_opened(c->root))
+        return true;
+    if (c->witness.state < 0)
+        witness_find(c);
+    return c->witness.state != 0;
+}
+
+/* What a meld laid before the opening leaves to do: the hand left, the
+ * points still missing (at least 1), whether the run without joker and
+ * the card taken are still due. */
+typedef struct opening_rest {
+    hand left;
+    int need;
+    bool pure_due, picked_due;
+} opening_rest;
+
+/* Do some of the melds of w, all within rest->left, complete the opening
+ * under every obligation of the turn: the points, the pure run, the card
+ * taken, and a card left that may be discarded (or nothing, where going
+ * out by meld is allowed)? Then the solver of opening_by_melds finds
+ * such melds after the meld judged, so the turn can be finished. Melds
+ * are taken in w's order while they fit, the conditions checked after
+ * each. */
+static bool witness_completes(const finish_ctx *c, const opening_witness *w,
+                              const opening_rest *rest)
+{
+    const rami_ruleset *rs = c->rs;
+    rami_card picked = c->root->picked, avoid = avoid_face(rs, c->root);
+    planes left = planes_of(&rest->left);
+    int got = 0;
+    bool pure_due = rest->pure_due, picked_due = rest->picked_due;
+    for (unsigned i = 0; i < w->count; i++) {
+        const witness_meld *m = &w->melds[i];
+        planes mp = planes_of(&m->cards);
+        if (!planes_within(&mp, &left))
+            continue;
+        planes_take(&left, &mp);
+        got += m->points;
+        pure_due &= !m->pure;
+        picked_due &= hand_count(&m->cards, picked) == 0;
+        if (got < rest->need || pure_due || picked_due)
+            continue;
+        hand h = hand_of(&left);
+        if (h.size == 0 ? has_opt(rs, RAMI_OPT_GO_OUT_BY_MELD) : has_discardable(rs, &h, avoid))
+            return true;
+    }
+    return false;
+}
+
+/* A candidate meld of a player who has not opened, after which he still
+ * has not, judged with the root's analysis: 1 when the turn can be
+ * finished after it, 0 when it cannot, -1 when only can_finish can tell;
+ * the same answers as can_finish on the position after the meld
+ * (tests/finish.c compares them over random positions). Yes when the
+ * melds of the root's witness, or those of the relaxed search after the
+ * meld, complete the opening (witness_completes); no when the relaxed
+ * search after the meld fails (rami__opening_possible, which can_finish
+ * asks before any search, would be false) or when the root has no
+ * witness at all. */
+static int opening_shortcut(finish_ctx *c, const verdict *v)
+{
+    const rami_ruleset *rs = c->rs;
+    const position *p = c->root;
+    if (is_opened(p) || v->move.kind != RAMI_MOVE_MELD)
+        return -1;
+    unsigned points = rami__meld_points(&v->meld);
+    bool pure = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0;
+    if (meld_opens(rs, p, points, pure))
+        return -1;
+    if (!rami__finish_opening(c))
+        return 0; /* with this meld, those would be a witness */
+    opening_rest rest;
+    rest.left = p->hands[p->current];
+    bool picked_in = false;
+    for (unsigned i = 0; i < v->move.count; i++) {
+        hand_remove(&rest.left, v->move.cards[i]);
+        picked_in |= v->move.cards[i] == p->picked;
+    }
+    if (rest.left.size == 0)
+        return -1;
+    rest.need = (int)rs->opening_points - (int)p->ts.points - (int)points;
+    rest.need = rest.need > 0 ? rest.need : 1;
+    rest.pure_due = has_opt(rs, RAMI_OPT_OPEN_PURE_RUN) && !p->ts.pure_run && !pure;
+    rest.picked_due = p->ts.pickup_pending && !picked_in;
+    if (witness_completes(c, &c->witness, &rest))
+        return 1;
+    solve_result res;
+    if (!relaxed_melds(rs, p, &rest.left, rest.need, rest.pure_due, &res))
+        return 0;
+    opening_witness after;
+    witness_keep(&after, &res);
+    return witness_completes(c, &after, &rest) ? 1 : -1;
+}
+
 /* ---- tier 3: the search ---- */
 
 static bool can_finish(finish_ctx *c, const position *p);
@@ -633,6 +840,11 @@ static int play_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
     bool replay = p->ts.replay_pending > 0 && jokers_played(v) == 0 && root_joker_playable(c);
     if (!replay && quick_finish(rs, p, v))
         return RAMI_OK;
+    int known = explain || replay ? -1 : opening_shortcut(c, v);
+    if (known >= 0) {
+        c->shortcut[known]++;
+        return known ? RAMI_OK : RAMI_E_OPENING;
+    }
     position after = *p;
     rami__apply(rs, &after, v);
     bool out = after.hands[after.current].size == 0;

@@ -25,6 +25,22 @@ typedef struct finish_memo {
     memo_entry slot[FINISH_MEMO_SLOTS];
 } finish_memo;
 
+/* Before the opening: disjoint melds of the root's hand that reach the
+ * opening (found once by the relaxed search of rami__opening_possible),
+ * against which the candidate melds of the move list are judged without a
+ * search of their own. */
+typedef struct witness_meld {
+    hand cards;
+    uint16_t points;
+    bool pure; /* a run without joker */
+} witness_meld;
+
+typedef struct opening_witness {
+    int8_t state; /* -1 not looked for yet, 0 there are none, 1 found */
+    uint8_t count;
+    witness_meld melds[SOLVE_MAX_MELDS];
+} opening_witness;
+
 /* The judging of moves made from one position, `root`: the memo of the
  * positions the search has decided is shared by every move judged from
  * root (the legal-move list judges them all). rami__finish_begin, the
@@ -33,9 +49,11 @@ typedef struct finish_ctx {
     const rami_ruleset *rs;
     const position *root;
     finish_memo *memo;
-    bool memo_ready;   /* memo cleared for this root and ruleset */
-    int8_t root_joker; /* can root play a joker legally? -1 = not asked yet */
-    uint32_t searched; /* positions the full search visited (for tests) */
+    bool memo_ready;         /* memo cleared for this root and ruleset */
+    int8_t root_joker;       /* can root play a joker legally? -1 = not asked yet */
+    uint32_t searched;       /* positions the full search visited (for tests) */
+    uint32_t shortcut[2];    /* candidate melds opening_shortcut refused, accepted (tests) */
+    opening_witness witness; /* the root's, once a candidate meld needs it */
 } finish_ctx;
 
 RAMI_INTERNAL void rami__finish_begin(finish_ctx *c, const rami_ruleset *rs, const position *root,
@@ -74,5 +92,8 @@ static inline bool rami__candidate_legal(finish_ctx *c, const rami_move *m, verd
 
 /* False when no meld can be legal for the current player (see finish.c). */
 RAMI_INTERNAL bool rami__opening_possible(const rami_ruleset *rs, const position *p);
+/* rami__opening_possible for c->root, keeping the melds found as the
+ * witness against which the candidate melds of root are judged. */
+RAMI_INTERNAL bool rami__finish_opening(finish_ctx *c);
 
 #endif

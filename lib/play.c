@@ -182,7 +182,7 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
         collect_legal(&c, &m);
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
         /* No meld is generated where none can be legal. */
-        unsigned what = rami__opening_possible(&g->rs, &g->pos) ? GEN_ALL : GEN_TABLE;
+        unsigned what = rami__finish_opening(&c.fin) ? GEN_ALL : GEN_TABLE;
         rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, what, collect_legal, &c);
         list_discards(&c, &g->rs, &g->pos);
     }

@@ -372,6 +372,89 @@ static void search_agrees_with_the_definition(void **state)
     assert_true(compared > 50000 && dead > 1000);
 }
 
+/* Before the opening, the move list judges candidate melds against one
+ * analysis of the hand (finish.c, opening_shortcut: the melds of the
+ * relaxed opening search as a witness, the relaxed search after the meld)
+ * instead of a turn-completion search each. Over random play of full-size
+ * rulesets that favours melds (so that openings are built over several
+ * melds), every candidate play of a seat that has not opened is judged
+ * both ways, through one context as the list does and by rami__validate
+ * (whose reasons need the search: no shortcut), and the list itself must
+ * hold exactly the legal candidates. */
+static void opening_shortcut_agrees_with_the_search(void **state)
+{
+    (void)state;
+    uint64_t r = 0x0BE115ull;
+    static struct candidates cand;
+    static rami_move list[RAMI_MAX_MOVES];
+    unsigned long positions = 0, judged = 0, legal = 0, by_shortcut[2] = {0, 0};
+    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
+                                  RAMI_PRESET_FINNISH};
+    for (unsigned game = 0; game < 2000; game++) {
+        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
+        if (game % 3)
+            tu_random_options(&rs, tu_xorshift(&r));
+        rs.options &= ~RAMI_OPT_ELIMINATION;
+        static const uint16_t opening[] = {0, 12, 24, 30, 40, 51, 70};
+        if (game % 5 == 0)
+            rs.opening_points = opening[tu_below(&r, 7)];
+        if (game % 4 == 1) { /* openings that leave few cards, if any */
+            rs.hand_size = (uint8_t)(5 + tu_below(&r, 8));
+            rs.opening_points = opening[tu_below(&r, 4)];
+        }
+        rs.jokers_per_meld = (uint8_t)(1 + tu_below(&r, 2));
+        if (rami_ruleset_check(&rs, NULL, 0) != RAMI_OK)
+            continue;
+        rami_game *g = NULL;
+        assert_int_equal(rami_game_new(&rs, tu_xorshift(&r), &g), RAMI_OK);
+        for (unsigned step = 0; step < 200 && rami_game_phase(g) <= RAMI_PHASE_PLAY; step++) {
+            size_t n;
+            assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+            assert_true(n > 0);
+            if (g->pos.phase == RAMI_PHASE_PLAY && !is_opened(&g->pos)) {
+                all_candidates(g, &cand);
+                finish_memo memo;
+                finish_ctx c;
+                rami__finish_begin(&c, &g->rs, &g->pos, &memo);
+                assert_int_equal(rami__finish_opening(&c), rami__opening_possible(&g->rs, &g->pos));
+                size_t want = 0;
+                for (size_t i = 0; i < cand.n; i++) {
+                    verdict v, w;
+                    bool plain = rami__validate(&g->rs, &g->pos, g->pos.current, &cand.m[i], &v,
+                                                NULL, 0) == RAMI_OK;
+                    bool shared = rami__candidate_legal(&c, &cand.m[i], &w);
+                    if (plain != shared) {
+                        char text[96];
+                        rami_move_format(&cand.m[i], text, sizeof text);
+                        fail_msg("game %u step %u: \"%s\" search %d, shared analysis %d", game,
+                                 step, text, plain, shared);
+                    }
+                    want += plain;
+                    judged++;
+                }
+                assert_int_equal(n, want);
+                by_shortcut[0] += c.shortcut[0];
+                by_shortcut[1] += c.shortcut[1];
+                rami__finish_end(&c);
+                positions++;
+                legal += want;
+            }
+            size_t pick = tu_below(&r, (unsigned)n);
+            for (size_t i = 0; i < n && tu_below(&r, 4); i++)
+                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
+                    pick = (pick + i) % n;
+                    break;
+                }
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+    printf("opening shortcut vs search: %lu positions before the opening, %lu moves judged "
+           "(%lu legal); the shortcut refused %lu melds and accepted %lu\n",
+           positions, judged, legal, by_shortcut[0], by_shortcut[1]);
+    assert_true(by_shortcut[0] > 1000 && by_shortcut[1] > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +463,7 @@ int main(void)
         cmocka_unit_test(hard_positions_search_little),
         cmocka_unit_test(every_play_lowers_the_measure),
         cmocka_unit_test(search_agrees_with_the_definition),
+        cmocka_unit_test(opening_shortcut_agrees_with_the_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
