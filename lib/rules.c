@@ -40,29 +40,35 @@ static int check_shape(const rami_move *m)
     return RAMI_OK;
 }
 
+/* A plane of a hand (4 suits of 16 bits) as one word: bit 16 s + r. */
+static inline uint64_t plane_word(const uint16_t plane[4])
+{
+    return (uint64_t)plane[0] | (uint64_t)plane[1] << 16 | (uint64_t)plane[2] << 32 |
+           (uint64_t)plane[3] << 48;
+}
+
 /* Are the cards in h, copies counted? Decided by bit planes (the move's
- * faces as a hand of its own, plane by plane within h's). False when it
- * cannot tell (a fourth copy of a face): check_in_hand then counts. */
+ * faces as a hand of its own, plane by plane within h's, each plane one
+ * 64-bit word). False when it cannot tell (a fourth copy of a face):
+ * check_in_hand then counts. */
 static bool in_hand_by_planes(const hand *h, const rami_card *cards, unsigned n)
 {
-    uint16_t one[4] = {0}, two[4] = {0}, three[4] = {0};
+    uint64_t one = 0, two = 0, three = 0;
     unsigned jokers = 0;
     for (unsigned i = 0; i < n; i++) {
         if (cards[i] == RAMI_JOKER) {
             jokers++;
             continue;
         }
-        unsigned s = RAMI_CARD_SUIT(cards[i]);
-        uint16_t bit = (uint16_t)(1u << RAMI_CARD_RANK(cards[i]));
-        if (three[s] & bit)
+        uint64_t bit = (uint64_t)1 << (16u * RAMI_CARD_SUIT(cards[i]) + RAMI_CARD_RANK(cards[i]));
+        if (three & bit)
             return false;
-        three[s] |= two[s] & bit;
-        two[s] |= one[s] & bit;
-        one[s] |= bit;
+        three |= two & bit;
+        two |= one & bit;
+        one |= bit;
     }
-    unsigned missing = 0;
-    for (unsigned s = 0; s < 4; s++)
-        missing |= (one[s] & ~h->mask[s]) | (two[s] & ~h->two[s]) | (three[s] & ~h->three[s]);
+    uint64_t missing = (one & ~plane_word(h->mask)) | (two & ~plane_word(h->two)) |
+                       (three & ~plane_word(h->three));
     return missing == 0 && jokers <= h->jokers;
 }
 
