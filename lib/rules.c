@@ -312,8 +312,8 @@ RAMI_NOINLINE static int discard_turn_refusal(const rami_ruleset *rs, const posi
                      NAME_IF(why, p->picked, picked));
 }
 
-static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v, char *why,
-                         size_t cap)
+RAMI_NOINLINE static int judge_discard(const rami_ruleset *rs, const position *p, verdict *v,
+                                       char *why, size_t cap)
 {
     rami_card c = v->move.cards[0];
     int st = check_in_hand(&p->hands[p->current], &c, 1, why, cap);
