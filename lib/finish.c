@@ -858,19 +858,13 @@ static int play_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
     return explain ? dead_end(c, &after, why, cap) : RAMI_E_OPENING;
 }
 
-static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
+/* A take that tier 1 could not accept: the search, then the reason. */
+RAMI_NOINLINE static int take_search(finish_ctx *c, const verdict *v, bool explain, char *why,
+                                     size_t cap)
 {
     const rami_ruleset *rs = c->rs;
     const position *p = c->root;
     rami_card top = discard_at(p, p->discard_count - 1u);
-    /* Tier 1: a card other than the one taken stays discardable (counted
-     * on the hand with the card taken, which is not built). */
-    const hand *h = &p->hands[p->current];
-    rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
-    unsigned avoided = avoid == RAMI_NO_CARD ? 0u : hand_count(h, top) + 1u;
-    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
-        discardable_by_counts(rs, h->size + 1u, h->jokers + (top == RAMI_JOKER), avoid, avoided))
-        return RAMI_OK;
     position after = *p;
     rami__apply(rs, &after, v);
     if (can_finish(c, &after))
@@ -890,6 +884,22 @@ static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, 
                      rs->options & (RAMI_OPT_NO_JOKER_DISCARD | RAMI_OPT_NO_JOKER_OUT)
                          ? " (a joker may not be discarded here)"
                          : "");
+}
+
+static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
+{
+    const rami_ruleset *rs = c->rs;
+    const position *p = c->root;
+    rami_card top = discard_at(p, p->discard_count - 1u);
+    /* Tier 1: a card other than the one taken stays discardable (counted
+     * on the hand with the card taken, which is not built). */
+    const hand *h = &p->hands[p->current];
+    rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
+    unsigned avoided = avoid == RAMI_NO_CARD ? 0u : hand_count(h, top) + 1u;
+    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
+        discardable_by_counts(rs, h->size + 1u, h->jokers + (top == RAMI_JOKER), avoid, avoided))
+        return RAMI_OK;
+    return take_search(c, v, explain, why, cap);
 }
 
 static int discard_check(finish_ctx *c, char *why, size_t cap)
