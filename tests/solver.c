@@ -6,7 +6,12 @@
  * under JOKER_CHOICE) and then finds the best selection of disjoint melds
  * by a memoised exhaustive search over the subsets of card indices.
  * RAMI_SOLVER_TEST_HANDS sets the number of random hands (the ASan build
- * uses fewer). */
+ * uses fewer).
+ *
+ * A differential test compares the solver with a copy of it as it was
+ * before issue 17's fifth pass (solver_ref.c): the same value, the same
+ * melds, the same nodes visited, on RAMI_SOLVER_DIFF_HANDS random hands
+ * (300,000; fewer under ASan or RAMI_TEST_SCALE) with random options. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +22,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "solver_ref.h"
 
 #define MAX_BRUTE 16 /* cards per random hand */
 #define NEG       (-100000)
@@ -499,6 +505,102 @@ static void test_internal_exact(void **state)
     free(b);
 }
 
+/* ---- the differential test against the solver as it was ---- */
+
+static unsigned diff_hands(void)
+{
+    unsigned dflt = getenv("RAMI_TEST_SCALE") ? 3000 : SANITIZED ? 30000 : 300000;
+    return env_count("RAMI_SOLVER_DIFF_HANDS", dflt);
+}
+
+/* Random options of a turn: every field of solve_opts at random, the
+ * faces named among the hand's cards or not at all. */
+static solve_opts random_opts(rami_rng *r, const rami_card *cards, unsigned n)
+{
+    static const uint8_t joker_penalties[] = {0, 20, 25, 50};
+    solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.objective = rami__rng_below(r, 2) ? SOLVE_PENALTY : SOLVE_POINTS;
+    o.jokers_per_meld = (uint8_t)(1 + rami__rng_below(r, rami__rng_below(r, 4) ? 2 : 4));
+    o.joker_penalty = joker_penalties[rami__rng_below(r, 4)];
+    o.ace_penalty = rami__rng_below(r, 2) ? 11 : 1;
+    o.high_jokers = rami__rng_below(r, 2);
+    o.need_pure_run = rami__rng_below(r, 3) == 0;
+    o.must_use = n > 0 && rami__rng_below(r, 3) == 0 ? cards[rami__rng_below(r, n)] : RAMI_NO_CARD;
+    o.avoid = n > 0 && rami__rng_below(r, 3) == 0 ? cards[rami__rng_below(r, n)] : RAMI_NO_CARD;
+    o.need_leftover = rami__rng_below(r, 2);
+    o.empty_ok = rami__rng_below(r, 2);
+    o.no_joker_discard = rami__rng_below(r, 2);
+    o.no_joker_out = rami__rng_below(r, 2);
+    return o;
+}
+
+/* One call of each solver with the same arguments: the same value, the
+ * same melds (res given) and the same number of nodes. */
+static int same_solve(const hand *h, const solve_opts *o, int target, bool with_res,
+                      uint32_t max_nodes)
+{
+    solve_result a, b;
+    uint32_t na = 0, nb = 0;
+    memset(&a, 0x11, sizeof a);
+    memset(&b, 0x11, sizeof b);
+    int va = rami__solve_limited(h, o, target, with_res ? &a : NULL, max_nodes, &na);
+    int vb = ref_solve_limited(h, o, target, with_res ? &b : NULL, max_nodes, &nb);
+    assert_int_equal(va, vb);
+    assert_int_equal(na, nb);
+    if (with_res) {
+        assert_int_equal(a.value, b.value);
+        assert_int_equal(a.nmelds, b.nmelds);
+        assert_memory_equal(a.melds, b.melds, a.nmelds * sizeof a.melds[0]);
+    }
+    return vb;
+}
+
+/* The solver answers exactly as it did before its fifth pass: every
+ * objective and option, the full search, the target mode (with and
+ * without melds wanted), a node limit that cuts the search, and the
+ * public rami_solve_hand (its whole answer), on random hands of 0-18
+ * cards with 0-4 jokers. */
+static void test_same_as_before(void **state)
+{
+    (void)state;
+    rami_rng r;
+    rami__rng_seed(&r, 1705);
+    unsigned hands = diff_hands();
+    for (unsigned t = 0; t < hands; t++) {
+        rami_card cards[RAMI_MAX_HAND];
+        unsigned n = rami__rng_below(&r, 19);
+        unsigned jokers = rami__rng_below(&r, 5);
+        if (jokers > n)
+            jokers = n;
+        if (n > 0)
+            random_hand(&r, cards, n, jokers);
+        hand h = to_hand(cards, n);
+        solve_opts o = random_opts(&r, cards, n);
+        int best = same_solve(&h, &o, 0, true, 0);
+        int targets[3] = {best, best + 1, 1 + (int)rami__rng_below(&r, 150)};
+        for (unsigned k = 0; k < 3; k++)
+            if (targets[k] > 0)
+                same_solve(&h, &o, targets[k], k != 1, 0);
+        uint32_t nodes = 0;
+        ref_solve_limited(&h, &o, 0, NULL, 0, &nodes);
+        same_solve(&h, &o, 0, true, 1 + rami__rng_below(&r, nodes));
+
+        rami_ruleset rs =
+            ruleset(o.jokers_per_meld, (o.high_jokers ? RAMI_OPT_JOKER_CHOICE : 0) |
+                                           (o.need_pure_run ? RAMI_OPT_OPEN_PURE_RUN : 0));
+        rs.joker_penalty = o.joker_penalty;
+        rs.ace_penalty = o.ace_penalty;
+        int goal = o.objective == SOLVE_POINTS ? RAMI_SOLVE_MAX_POINTS : RAMI_SOLVE_MIN_PENALTY;
+        rami_solution a, b;
+        memset(&a, 0x22, sizeof a);
+        memset(&b, 0x22, sizeof b);
+        assert_int_equal(rami_solve_hand(&rs, cards, n, goal, &a),
+                         ref_solve_hand(&rs, cards, n, goal, &b));
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+}
+
 struct solve_case {
     const char *cards;
     unsigned jpm;
@@ -689,9 +791,10 @@ static void test_bad_arguments(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bad_arguments), cmocka_unit_test(test_cases),
-        cmocka_unit_test(test_answer_layout), cmocka_unit_test(test_big_hands),
-        cmocka_unit_test(test_public_exact),  cmocka_unit_test(test_internal_exact),
+        cmocka_unit_test(test_bad_arguments),  cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_answer_layout),  cmocka_unit_test(test_big_hands),
+        cmocka_unit_test(test_public_exact),   cmocka_unit_test(test_internal_exact),
+        cmocka_unit_test(test_same_as_before),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

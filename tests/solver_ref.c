@@ -1,0 +1,678 @@
+/* A copy of lib/solver.c as it was before issue 17's fifth pass (main at
+ * da49e7c), kept for tests/solver.c's differential test: the solver must
+ * give the same value AND the same melds as this one on every input (and,
+ * in target mode, the same answer to "is the target reached?" and the same
+ * selection when it is). Names are ref_*; nothing here is used by lib/.
+ *
+ * The original comment follows.
+ *
+ * The hand solver: the best total of disjoint melds that can be laid from a
+ * hand, exact, with jokers, duplicate cards and every meld rule of meld.c.
+ *
+ * Branch and bound over cards in (suit, rank) order, ace first. The lowest
+ * undecided card either stays in hand (all its copies) or is the first
+ * natural, in that order, of a meld: a set with higher suits of its rank,
+ * a run upwards from it or, for an ace, a run down from the high ace. Every
+ * selection of disjoint melds is reached this way.
+ *
+ * At every node the undecided cards that no meld of undecided cards could
+ * hold ("dead" cards: no partner for a set, no neighbour for a run) are
+ * left in hand at once, and the live ones bound what the branch can still
+ * add; a branch that cannot beat the best found (or reach the target) is
+ * cut. Runs are grown longest first and sets largest first, so good
+ * selections, and in target mode a selection reaching the target, come
+ * early. */
+#include <string.h>
+
+#include "solver_ref.h"
+
+/* A meld chosen on the search path, in a compact form. */
+typedef struct pick {
+    uint8_t kind;  /* RAMI_MELD_SET or RAMI_MELD_RUN */
+    uint8_t key;   /* set: rank; run: suit */
+    uint8_t lo;    /* run: first position */
+    uint8_t count; /* cards in the meld */
+    uint16_t nat;  /* set: suits of the naturals; run: positions holding one */
+} pick;
+
+/* Flags of a partial selection, for solve_opts' conditions. */
+enum {
+    F_PURE = 1,     /* a run without joker was chosen */
+    F_MUST = 2,     /* the must_use face is in a chosen meld */
+    F_LEFT = 4,     /* some natural card is left in hand */
+    F_LEFT_FREE = 8 /* some card other than the avoid face is left */
+};
+
+/* Faces as one 64-bit word: suit s in bits 16s..16s+15, bit 16s+r for
+ * rank r (run positions: bit 16s+14 for the high ace). Bits 0 and 15 of a
+ * lane are never faces, so shifts by one or two stay in their lane. */
+#define LANES(x)   ((uint64_t)(x)*0x0001000100010001u)
+#define RANKS64    LANES(0x3FFEu) /* bits 1..13 of each lane */
+#define ACES64     LANES(0x0002u)
+#define LANE_OF(s) (16u * (s))
+
+/* A search node: the undecided faces and their copies (two, three: stale
+ * outside und, never read there), the jokers, and what the path gained. */
+typedef struct node {
+    uint64_t und, two, three;
+    uint8_t jokers;
+    uint8_t flags;
+    uint8_t depth;
+    uint8_t cards; /* undecided naturals, copies included */
+    int16_t value;
+    int16_t gain; /* the most they add to the objective */
+} node;
+
+/* The undecided cards and flags of an expanded node and the value it was
+ * reached with: a node reached again in the same state with no more value
+ * can find nothing better in its subtree (the first visit searched it,
+ * and the search keeps the first selection of the best value), so it is
+ * cut. Different meld choices often leave the same cards (3 JK 5 and then
+ * 4 left, or 3 left and then 4 5 JK). */
+#define MEMO_SLOTS 64u
+typedef struct memo_slot {
+    uint64_t und, two, three;
+    uint8_t jokers, flags;
+    int16_t value;
+} memo_slot;
+
+typedef struct search {
+    const solve_opts *o;
+    unsigned jpm;
+    int target;
+    int best;
+    bool done;
+    bool points;          /* objective SOLVE_POINTS */
+    int ace_gain;         /* most an ace adds to the objective */
+    int joker_gain;       /* ... and a joker */
+    uint64_t avoid;       /* the avoid face's bit, 0 if none or a joker */
+    uint64_t must;        /* the must_use natural's bit, 0 if none or a joker */
+    uint8_t bit_gain[16]; /* what a natural adds, by rank (its bit in the lane) */
+    unsigned best_depth;
+    uint32_t nodes, max_nodes; /* nodes visited; the limit (0: none) */
+    pick path[SOLVE_MAX_MELDS];
+    pick best_path[SOLVE_MAX_MELDS];
+    uint64_t memo_used; /* bit i: memo[i] holds a state */
+    memo_slot memo[MEMO_SLOTS];
+} search;
+
+static unsigned min_u(unsigned a, unsigned b)
+{
+    return a < b ? a : b;
+}
+
+/* What a natural of rank 2..13 adds to either objective (its set value,
+ * which is also its penalty); the ace's depends on the objective. */
+static const uint8_t rank_gain[14] = {0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+
+static int gain_of(const search *s, unsigned rank)
+{
+    return rank == RAMI_ACE ? s->ace_gain : rank_gain[rank];
+}
+
+/* The gain of the ranks 2..13 of one lane, by two table look-ups (bits
+ * 2..7 and bits 8..13). */
+#define GB(x, k, v) ((((x) >> (k)) & 1) * (v))
+#define GAIN_LO(x)                                                                                 \
+    (GB(x, 0, 2) + GB(x, 1, 3) + GB(x, 2, 4) + GB(x, 3, 5) + GB(x, 4, 6) + GB(x, 5, 7))
+#define GAIN_HI(x)                                                                                 \
+    (GB(x, 0, 8) + GB(x, 1, 9) + GB(x, 2, 10) + GB(x, 3, 10) + GB(x, 4, 10) + GB(x, 5, 10))
+#define G4(f, b)  f(b), f((b) + 1), f((b) + 2), f((b) + 3)
+#define G16(f, b) G4(f, b), G4(f, (b) + 4), G4(f, (b) + 8), G4(f, (b) + 12)
+#define G64(f)    G16(f, 0), G16(f, 16), G16(f, 32), G16(f, 48)
+static const uint8_t gain_lo[64] = {G64(GAIN_LO)};
+static const uint8_t gain_hi[64] = {G64(GAIN_HI)};
+
+/* The gain of a set of faces (RANKS64 bits). */
+static int faces_gain(const search *s, uint64_t f)
+{
+    int g = 0;
+    for (unsigned k = 0; k < 64; k += 16)
+        g += gain_lo[(f >> (k + 2)) & 63u] + gain_hi[(f >> (k + 8)) & 63u];
+    unsigned aces = (unsigned)((((f >> 1) & LANES(1u)) * LANES(1u)) >> 48);
+    return g + (int)aces * s->ace_gain;
+}
+
+/* The value of the run positions 1..k (SOLVE_POINTS). */
+static const uint8_t run_prefix[POS_ACE_HIGH + 1] = {0,  1,  3,  6,  10, 15, 21, 28,
+                                                     36, 45, 55, 65, 75, 85, 96};
+
+/* Jokers one new meld may take from the undecided cards. */
+static unsigned jokers_free(const search *s, const node *n)
+{
+    return min_u(n->jokers, s->jpm);
+}
+
+/* The ranks of suit `suit` (bits 1..13). */
+static unsigned lane(uint64_t f, unsigned suit)
+{
+    return (unsigned)(f >> LANE_OF(suit)) & 0x3FFEu;
+}
+
+static uint64_t rotate(uint64_t x, unsigned k)
+{
+    return x >> k | x << (64 - k);
+}
+
+/* Faces that some set of undecided cards could hold: a face whose rank
+ * two other suits hold, or one other with a joker. */
+static uint64_t set_live(uint64_t u, unsigned j)
+{
+    uint64_t a = rotate(u, 16), b = rotate(u, 32), c = rotate(u, 48);
+    return j > 0 ? u & (a | b | c) : u & ((a & b) | (c & (a | b)));
+}
+
+/* Faces that some run of undecided cards could hold: three consecutive
+ * positions, or with jokers (j = jokers a meld may take) any other natural
+ * of the suit within j + 1 positions. *pure3 receives the first positions
+ * of three consecutive naturals. A lane's bit 15 and bit 0 are empty, so
+ * shifts by 1 and 2 stay in the lane; longer ones are masked. */
+static uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
+{
+    uint64_t t = u | (u & ACES64) << 13; /* the ace also at position 14 */
+    uint64_t p3 = t & t >> 1 & t >> 2;
+    uint64_t live = p3 | p3 << 1 | p3 << 2;
+    if (j > 0) {
+        uint64_t near = t << 1 | t >> 1 | t << 2 | t >> 2;
+        for (unsigned d = 3; d <= j + 1; d++) {
+            uint64_t up = LANES((0xFFFFu << d) & 0xFFFFu), down = LANES(0xFFFFu >> d);
+            near |= (t << d & up) | (t >> d & down);
+        }
+        live |= t & near;
+    }
+    *pure3 = p3;
+    return (live | (live >> 13 & ACES64)) & RANKS64;
+}
+
+/* Takes the gain and the number of the faces f (one copy each) off the
+ * node's. */
+static void drop(const search *s, node *n, uint64_t f)
+{
+    for (; f; f &= f - 1) {
+        n->cards--;
+        n->gain = (int16_t)(n->gain - s->bit_gain[lowest_bit64(f) & 15u]);
+    }
+}
+
+/* Leaves the faces f (every copy) in hand: they are no longer undecided
+ * (their copies are not read again). */
+static void leave(const search *s, node *n, uint64_t f)
+{
+    n->und &= ~f;
+    n->flags |= F_LEFT;
+    if (f & ~s->avoid)
+        n->flags |= F_LEFT_FREE;
+    drop(s, n, f);
+    uint64_t more = f & n->two; /* second copies, then third */
+    if (more) {
+        drop(s, n, more);
+        drop(s, n, more & n->three);
+    }
+}
+
+/* Takes one copy of each face of f (cards faces, gaining `gain` at most)
+ * out of the node. */
+static void take(node *n, uint64_t f, unsigned cards, int gain)
+{
+    uint64_t two = n->two, three = n->three;
+    n->three = three & ~f;
+    n->two = two & ~(f & ~three);
+    n->und &= ~(f & ~two);
+    n->cards = (uint8_t)(n->cards - cards);
+    n->gain = (int16_t)(n->gain - gain);
+}
+
+/* Leaves the dead cards in hand and returns the most the live ones (and
+ * the jokers they could take) can still add; -1 when the options can no
+ * longer be met. */
+static int prune_dead(const search *s, node *n)
+{
+    const solve_opts *o = s->o;
+    unsigned j = jokers_free(s, n);
+    uint64_t u = n->und, p3;
+    uint64_t live = (run_live(u, j, &p3) | set_live(u, j)) & u;
+    if (u & ~live)
+        leave(s, n, u & ~live);
+    if (o->need_pure_run && !(n->flags & F_PURE) && !p3)
+        return -1;
+    if (s->must && !(n->flags & F_MUST) && !(live & s->must))
+        return -1; /* the natural that must be melded was left in hand */
+    /* A meld holds at least two naturals and at most jpm jokers. */
+    return n->gain + (int)min_u(n->jokers, s->jpm * (n->cards / 2u)) * s->joker_gain;
+}
+
+/* Does the leftover hold a card that may be discarded (or nothing, where
+ * that is allowed)? The rule of discard_bar (position.h): a natural other
+ * than the avoided face; a joker unless it is the avoided face, the single
+ * card left under no_joker_out, or held with naturals under
+ * no_joker_discard. flags are the node's (F_LEFT: a natural is left). */
+static bool leftover_ok(const solve_opts *o, unsigned flags, unsigned jokers)
+{
+    if (!o->need_leftover || (flags & F_LEFT_FREE))
+        return true;
+    bool naturals = (flags & F_LEFT) != 0;
+    if (jokers == 0)
+        return o->empty_ok && !naturals;
+    if (o->avoid == RAMI_JOKER || (o->no_joker_out && jokers == 1 && !naturals))
+        return false;
+    return !(o->no_joker_discard && naturals);
+}
+
+static void leaf(search *s, const node *n)
+{
+    const solve_opts *o = s->o;
+    unsigned flags = n->flags;
+    if (o->need_pure_run && !(flags & F_PURE))
+        return;
+    if (o->must_use != RAMI_NO_CARD && !(flags & F_MUST))
+        return;
+    if (!leftover_ok(o, flags, n->jokers))
+        return;
+    if (n->value <= s->best)
+        return;
+    s->best = n->value;
+    s->best_depth = n->depth;
+    memcpy(s->best_path, s->path, n->depth * sizeof s->path[0]);
+    if (s->target > 0 && s->best >= s->target)
+        s->done = true;
+}
+
+static void dfs(search *s, node *n);
+
+/* A meld on the search path beside the faces it takes: its naturals f
+ * (nn of them, whose most the objective could gain is nat_gain), its
+ * jokers and what it gains. */
+typedef struct take_of {
+    uint64_t f;
+    unsigned nn;
+    int nat_gain;
+    unsigned jokers;
+    int gain;
+} take_of;
+
+/* Searches on with the meld s->path[n->depth] taken out of the hand. */
+static void descend(search *s, const node *n, const take_of *t)
+{
+    node child = *n;
+    take(&child, t->f, t->nn, t->nat_gain);
+    bool must = (t->f & s->must) != 0;
+    if (t->jokers > 0) {
+        child.jokers = (uint8_t)(child.jokers - t->jokers);
+        must |= s->o->must_use == RAMI_JOKER;
+    } else if (s->path[n->depth].kind == RAMI_MELD_RUN) {
+        child.flags |= F_PURE;
+    }
+    if (must)
+        child.flags |= F_MUST;
+    child.value = (int16_t)(child.value + t->gain);
+    child.depth++;
+    dfs(s, &child);
+}
+
+/* Bit i of a 4-bit suit mask moved to bit 16i: the faces of a set of rank
+ * 0, shifted by the rank. */
+static const uint64_t suit_lanes[16] = {
+    0x0000000000000000u, 0x0000000000000001u, 0x0000000000010000u, 0x0000000000010001u,
+    0x0000000100000000u, 0x0000000100000001u, 0x0000000100010000u, 0x0000000100010001u,
+    0x0001000000000000u, 0x0001000000000001u, 0x0001000000010000u, 0x0001000000010001u,
+    0x0001000100000000u, 0x0001000100000001u, 0x0001000100010000u, 0x0001000100010001u,
+};
+
+static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
+{
+    unsigned others = 0;
+    for (unsigned t = suit + 1; t < 4; t++)
+        if (n->und >> (LANE_OF(t) + rank) & 1u)
+            others |= 1u << t;
+    unsigned jmax = jokers_free(s, n);
+    /* Subsets of the other suits, the largest first; a set needs two
+     * naturals. */
+    for (unsigned sub = others; sub != 0 && !s->done; sub = (sub - 1) & others) {
+        unsigned nn = 1 + bit_count(sub);
+        for (unsigned j = min_u(jmax, 4 - nn) + 1; j-- > 0 && !s->done;) {
+            unsigned count = nn + j;
+            if (count < 3)
+                continue;
+            pick *p = &s->path[n->depth];
+            p->kind = RAMI_MELD_SET;
+            p->key = (uint8_t)rank;
+            p->lo = 0;
+            p->count = (uint8_t)count;
+            p->nat = (uint16_t)(sub | 1u << suit);
+            take_of t;
+            t.f = suit_lanes[p->nat] << rank;
+            t.nn = nn;
+            t.nat_gain = (int)nn * gain_of(s, rank);
+            t.jokers = j;
+            t.gain =
+                s->points ? (int)(count * set_value(rank)) : t.nat_gain + (int)j * s->joker_gain;
+            descend(s, n, &t);
+        }
+    }
+}
+
+/* A run being grown from the anchor: its naturals (positions), the span
+ * [p, q] they cover, the jokers inside it and their objective. */
+typedef struct core {
+    unsigned nat, p, q, inside, nn;
+    int nat_gain;
+} core;
+
+/* Takes the core with `ends` more jokers at its ends, placed as meld.c
+ * would (the lowest start, or the highest with JOKER_CHOICE). */
+static void emit_run(search *s, const node *n, unsigned suit, const core *c, unsigned ends)
+{
+    unsigned count = c->q - c->p + 1 + ends;
+    if (count < 3 || count > RAMI_MAX_MELD || c->nn < 2)
+        return;
+    if (c->q == POS_ACE_HIGH && (!s->o->high_jokers || c->inside + ends == 0)) {
+        /* meld.c puts the ace low whenever the others fit below count + 1
+         * (a natural run always: only a joker's place is chosen): the
+         * upward search from the low ace makes that meld. */
+        unsigned top = highest_bit(c->nat & ~(1u << POS_ACE_HIGH));
+        if (top <= count)
+            return;
+    }
+    unsigned lo;
+    if (s->o->high_jokers)
+        lo = min_u(c->p, POS_ACE_HIGH + 1 - count);
+    else
+        lo = c->q + 1 > count ? c->q + 1 - count : 1;
+    unsigned jokers = c->inside + ends;
+    pick *p = &s->path[n->depth];
+    p->kind = RAMI_MELD_RUN;
+    p->key = (uint8_t)suit;
+    p->lo = (uint8_t)lo;
+    p->count = (uint8_t)count;
+    p->nat = (uint16_t)c->nat;
+    take_of t;
+    t.f = (uint64_t)((c->nat & 0x3FFEu) | (c->nat >> 13 & 2u)) << LANE_OF(suit);
+    t.nn = c->nn;
+    t.nat_gain = c->nat_gain;
+    t.jokers = jokers;
+    t.gain = s->points ? run_prefix[lo + count - 1] - run_prefix[lo - 1]
+                       : c->nat_gain + (int)jokers * s->joker_gain;
+    descend(s, n, &t);
+}
+
+/* Grows the core by one more natural in direction dir (+1 up from the
+ * anchor, -1 down from a high ace), jokers filling the gaps, then takes the
+ * core itself: longer runs are tried first. */
+static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int dir, core *c)
+{
+    unsigned jmax = jokers_free(s, n);
+    unsigned end = dir > 0 ? c->q : c->p;
+    for (unsigned g = 0; c->inside + g <= jmax && !s->done; g++) {
+        int next = (int)end + dir * (int)(g + 1);
+        if (next < 2 || next > 13)
+            break;
+        if (!(t & 1u << next))
+            continue;
+        core longer = *c;
+        longer.nat |= 1u << next;
+        longer.nn++;
+        longer.inside += g;
+        longer.nat_gain += rank_gain[next];
+        if (dir > 0)
+            longer.q = (unsigned)next;
+        else
+            longer.p = (unsigned)next;
+        if (longer.q - longer.p + 1 > RAMI_MAX_MELD)
+            break;
+        grow_run(s, n, suit, t, dir, &longer);
+    }
+    for (unsigned e = jmax - c->inside + 1; e-- > 0 && !s->done;)
+        emit_run(s, n, suit, c, e);
+}
+
+static void runs_from(search *s, const node *n, unsigned suit, unsigned rank)
+{
+    unsigned t = lane(n->und, suit);
+    core c = {1u << rank, rank, rank, 0, 1, gain_of(s, rank)};
+    grow_run(s, n, suit, t, +1, &c);
+    if (rank == RAMI_ACE && !s->done) {
+        core high = {1u << POS_ACE_HIGH, POS_ACE_HIGH, POS_ACE_HIGH, 0, 1, s->ace_gain};
+        grow_run(s, n, suit, t, -1, &high);
+    }
+}
+
+/* True when the node's state was expanded before with at least its value;
+ * else remembers it. */
+static bool seen_before(search *s, const node *n)
+{
+    memo_slot k;
+    k.und = n->und;
+    k.two = n->two & k.und;
+    k.three = n->three & k.und;
+    k.jokers = n->jokers;
+    k.flags = n->flags;
+    k.value = n->value;
+    uint64_t h = (k.und ^ k.two * 0x9E3779B97F4A7C15u ^ k.three ^
+                  (uint64_t)(k.jokers << 4 | k.flags) * 0xC2B2AE3D27D4EB4Fu) *
+                 0xFF51AFD7ED558CCDu;
+    unsigned i = (unsigned)(h >> 58);
+    memo_slot *m = &s->memo[i];
+    if ((s->memo_used >> i & 1u) && m->und == k.und && m->two == k.two && m->three == k.three &&
+        m->jokers == k.jokers && m->flags == k.flags && m->value >= k.value)
+        return true;
+    s->memo_used |= (uint64_t)1 << i;
+    *m = k;
+    return false;
+}
+
+static void expand(search *s, node *n);
+
+static void dfs(search *s, node *n)
+{
+    RAMI_WORK(1);
+    if (s->done)
+        return;
+    if (++s->nodes >= s->max_nodes && s->max_nodes) {
+        s->done = true; /* the work limit: keep the best found so far */
+        return;
+    }
+    int bound = prune_dead(s, n);
+    if (bound < 0)
+        return;
+    int limit = s->target > 0 ? s->target - 1 : s->best;
+    if (n->value + bound <= limit || seen_before(s, n))
+        return;
+    expand(s, n);
+}
+
+/* The lowest undecided card: the sets and runs it can start, or left in
+ * hand; a leaf when no card is undecided. */
+static void expand(search *s, node *n)
+{
+    if (!n->und) {
+        leaf(s, n);
+        return;
+    }
+    unsigned b = lowest_bit64(n->und);
+    unsigned suit = b / 16, rank = b % 16;
+    sets_from(s, n, suit, rank);
+    if (!s->done)
+        runs_from(s, n, suit, rank);
+    if (s->done)
+        return;
+    uint64_t face = (uint64_t)1 << b;
+    if ((face & s->must) && !(n->flags & F_MUST))
+        return; /* its last copies may not stay in hand */
+    node child = *n;
+    leave(s, &child, face);
+    dfs(s, &child);
+}
+
+/* The table form of a chosen meld. */
+static void pick_to_tmeld(const pick *p, tmeld *m)
+{
+    memset(m, 0, sizeof *m);
+    m->kind = p->kind;
+    m->count = p->count;
+    if (p->kind == RAMI_MELD_SET) {
+        unsigned k = 0;
+        m->rank = p->key;
+        for (unsigned suit = 0; suit < 4; suit++)
+            if (p->nat & 1u << suit)
+                m->cards[k++] = RAMI_CARD(p->key, suit);
+        m->jokers = (uint8_t)(p->count - k);
+        memset(m->cards + k, RAMI_JOKER, m->jokers);
+        return;
+    }
+    m->suit = p->key;
+    m->lo = p->lo;
+    m->hi = (uint8_t)(p->lo + p->count - 1);
+    for (unsigned i = 0; i < p->count; i++) {
+        unsigned pos = p->lo + i;
+        if (p->nat & 1u << pos) {
+            m->cards[i] = RAMI_CARD(pos_rank(pos), p->key);
+        } else {
+            m->cards[i] = RAMI_JOKER;
+            m->jokers++;
+        }
+    }
+}
+
+static uint64_t face_bit(rami_card c)
+{
+    return card_is_natural(c) ? (uint64_t)1 << (LANE_OF(RAMI_CARD_SUIT(c)) + RAMI_CARD_RANK(c)) : 0;
+}
+
+static void search_init(search *s, const solve_opts *opts, int target)
+{
+    s->o = opts;
+    s->jpm = opts->jokers_per_meld ? opts->jokers_per_meld : 1;
+    s->target = target;
+    s->best = -1;
+    s->done = false;
+    s->best_depth = 0;
+    s->memo_used = 0;
+    s->nodes = 0;
+    s->max_nodes = 0;
+    s->points = opts->objective == SOLVE_POINTS;
+    s->ace_gain = s->points ? 11 : (int)penalty_value(RAMI_CARD(RAMI_ACE, 0), opts->ace_penalty, 0);
+    s->joker_gain = s->points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
+    s->avoid = face_bit(opts->avoid);
+    memcpy(s->bit_gain, rank_gain, sizeof rank_gain);
+    s->bit_gain[RAMI_ACE] = (uint8_t)s->ace_gain;
+    s->bit_gain[14] = s->bit_gain[15] = 0;
+    s->must = face_bit(opts->must_use);
+}
+
+static uint64_t lanes_of(const uint16_t m[4])
+{
+    return m[0] | (uint64_t)m[1] << 16 | (uint64_t)m[2] << 32 | (uint64_t)m[3] << 48;
+}
+
+int ref_solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
+                      uint32_t max_nodes, uint32_t *nodes)
+{
+    search s;
+    search_init(&s, opts, target);
+    s.max_nodes = max_nodes;
+    node root;
+    root.und = lanes_of(h->mask);
+    root.two = lanes_of(h->two);
+    root.three = lanes_of(h->three);
+    root.jokers = h->jokers;
+    root.flags = 0;
+    root.depth = 0;
+    root.value = 0;
+    root.cards = (uint8_t)(h->size - h->jokers);
+    int gain = faces_gain(&s, root.und);
+    if (root.two)
+        gain += faces_gain(&s, root.two) + faces_gain(&s, root.three);
+    root.gain = (int16_t)gain;
+    dfs(&s, &root);
+    if (res != NULL) {
+        res->value = s.best;
+        res->nmelds = s.best >= 0 ? s.best_depth : 0;
+        for (unsigned i = 0; i < res->nmelds; i++)
+            pick_to_tmeld(&s.best_path[i], &res->melds[i]);
+    }
+    if (nodes != NULL)
+        *nodes = s.nodes;
+    return s.best;
+}
+
+/* ---- the public entry point ---- */
+
+/* Checks the arguments and loads the caller's ruleset into *own. */
+static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size_t n, int goal,
+                            const rami_solution *out, rami_ruleset *own)
+{
+    if (rs == NULL || out == NULL || (cards == NULL && n > 0) || n > RAMI_MAX_HAND)
+        return RAMI_E_ARG;
+    if (goal != RAMI_SOLVE_MAX_POINTS && goal != RAMI_SOLVE_MIN_PENALTY)
+        return RAMI_E_ARG;
+    if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
+        return RAMI_E_ARG;
+    for (size_t i = 0; i < n; i++)
+        if (!card_is_valid(cards[i]))
+            return RAMI_E_ARG;
+    return RAMI_OK;
+}
+
+/* The cards of h that no chosen meld uses, in card code order (jokers,
+ * the highest code, last). */
+static unsigned solution_left(hand h, const solve_result *res, rami_card *left)
+{
+    for (unsigned i = 0; i < res->nmelds; i++)
+        for (unsigned k = 0; k < res->melds[i].count; k++)
+            hand_remove(&h, res->melds[i].cards[k]);
+    unsigned n = 0;
+    for (unsigned suit = 0; suit < 4; suit++) {
+        for (unsigned m = h.mask[suit]; m; m &= m - 1) {
+            unsigned r = lowest_bit(m);
+            for (unsigned k = 0; k < hand_face(&h, suit, r); k++)
+                left[n++] = RAMI_CARD(r, suit);
+        }
+    }
+    for (unsigned k = 0; k < h.jokers; k++)
+        left[n++] = RAMI_JOKER;
+    return n;
+}
+
+int ref_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, size_t n, int goal,
+                   rami_solution *out)
+{
+    rami_ruleset own;
+    const rami_ruleset *rs = &own;
+    int st = solve_args_check(caller_rs, hand_cards, n, goal, out, &own);
+    if (st != RAMI_OK)
+        return st;
+    hand h;
+    memset(&h, 0, sizeof h);
+    for (size_t i = 0; i < n; i++)
+        hand_add(&h, hand_cards[i]);
+
+    solve_opts o = solve_opts_of(rs, goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY);
+    o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
+
+    /* Exact, or nothing: a search the node limit cuts is no answer. */
+    solve_result res;
+    uint32_t nodes = 0;
+    int best = ref_solve_limited(&h, &o, 0, &res, RAMI_SOLVE_NODE_LIMIT, &nodes);
+    if (nodes >= RAMI_SOLVE_NODE_LIMIT)
+        return RAMI_E_LIMIT; /* *out untouched */
+    /* -1: no selection has the pure run OPEN_PURE_RUN asks for, so none. */
+    if (best < 0)
+        res.nmelds = 0;
+
+    rami_solution sol;
+    memset(&sol, 0, sizeof sol);
+    unsigned points = 0;
+    for (unsigned i = 0; i < res.nmelds; i++) {
+        rami__meld_info(&res.melds[i], &sol.melds[i]);
+        points += sol.melds[i].points;
+    }
+    sol.meld_count = (uint8_t)res.nmelds;
+    sol.points = (uint16_t)points;
+    sol.left_count = (uint8_t)solution_left(h, &res, sol.left);
+    unsigned penalty = 0;
+    for (unsigned i = 0; i < sol.left_count; i++)
+        penalty += card_penalty(sol.left[i], rs);
+    sol.penalty = (uint16_t)penalty;
+    *out = sol;
+    return RAMI_OK;
+}
