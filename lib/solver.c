@@ -75,13 +75,15 @@ typedef struct search {
     int best;
     bool done;
     bool points;          /* objective SOLVE_POINTS */
+    bool need_pure_run;   /* o->need_pure_run */
+    int limit;            /* a node must be able to exceed this: target - 1, or best */
     int ace_gain;         /* most an ace adds to the objective */
     int joker_gain;       /* ... and a joker */
     uint64_t avoid;       /* the avoid face's bit, 0 if none or a joker */
     uint64_t must;        /* the must_use natural's bit, 0 if none or a joker */
     uint8_t bit_gain[16]; /* what a natural adds, by rank (its bit in the lane) */
     unsigned best_depth;
-    uint32_t nodes, max_nodes; /* nodes visited; the limit (0: none) */
+    uint32_t nodes, stop_at; /* nodes visited; the limit (UINT32_MAX: none) */
     pick path[SOLVE_MAX_MELDS];
     pick best_path[SOLVE_MAX_MELDS];
     uint64_t memo_used; /* bit i: memo[i] holds a state */
@@ -166,7 +168,7 @@ static uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
     uint64_t live = p3 | p3 << 1 | p3 << 2;
     if (j > 0) {
         uint64_t near = t << 1 | t >> 1 | t << 2 | t >> 2;
-        for (unsigned d = 3; d <= j + 1; d++) {
+        for (unsigned d = 3; d <= j + 1; d++) { /* jpm 2 or more */
             uint64_t up = LANES((0xFFFFu << d) & 0xFFFFu), down = LANES(0xFFFFu >> d);
             near |= (t << d & up) | (t >> d & down);
         }
@@ -219,13 +221,12 @@ static void take(node *n, uint64_t f, unsigned cards, int gain)
  * longer be met. */
 static int prune_dead(const search *s, node *n)
 {
-    const solve_opts *o = s->o;
     unsigned j = jokers_free(s, n);
     uint64_t u = n->und, p3;
     uint64_t live = (run_live(u, j, &p3) | set_live(u, j)) & u;
     if (u & ~live)
         leave(s, n, u & ~live);
-    if (o->need_pure_run && !(n->flags & F_PURE) && !p3)
+    if (s->need_pure_run && !(n->flags & F_PURE) && !p3)
         return -1;
     if (s->must && !(n->flags & F_MUST) && !(live & s->must))
         return -1; /* the natural that must be melded was left in hand */
@@ -263,6 +264,8 @@ static void leaf(search *s, const node *n)
     if (n->value <= s->best)
         return;
     s->best = n->value;
+    if (s->target <= 0)
+        s->limit = s->best;
     s->best_depth = n->depth;
     memcpy(s->best_path, s->path, n->depth * sizeof s->path[0]);
     if (s->target > 0 && s->best >= s->target)
@@ -351,12 +354,12 @@ typedef struct core {
 } core;
 
 /* Takes the core with `ends` more jokers at its ends, placed as meld.c
- * would (the lowest start, or the highest with JOKER_CHOICE). */
-static void emit_run(search *s, const node *n, unsigned suit, const core *c, unsigned ends)
+ * would (the lowest start, or the highest with JOKER_CHOICE); count is
+ * the meld's size, 3..RAMI_MAX_MELD, and the core holds two naturals or
+ * more. */
+static void emit_run(search *s, const node *n, unsigned suit, const core *c, unsigned ends,
+                     unsigned count)
 {
-    unsigned count = c->q - c->p + 1 + ends;
-    if (count < 3 || count > RAMI_MAX_MELD || c->nn < 2)
-        return;
     if (c->q == POS_ACE_HIGH && (!s->o->high_jokers || c->inside + ends == 0)) {
         /* meld.c puts the ace low whenever the others fit below count + 1
          * (a natural run always: only a joker's place is chosen): the
@@ -388,13 +391,15 @@ static void emit_run(search *s, const node *n, unsigned suit, const core *c, uns
 }
 
 /* Grows the core by one more natural in direction dir (+1 up from the
- * anchor, -1 down from a high ace), jokers filling the gaps, then takes the
- * core itself: longer runs are tried first. */
-static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int dir, core *c)
+ * anchor, -1 down from a high ace), jokers filling the gaps (at most jmax
+ * in all), then takes the core itself with as many jokers at its ends as
+ * may still go, then fewer: longer runs are tried first. */
+static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int dir, const core *c,
+                     unsigned jmax)
 {
-    unsigned jmax = jokers_free(s, n);
     unsigned end = dir > 0 ? c->q : c->p;
-    for (unsigned g = 0; c->inside + g <= jmax && !s->done; g++) {
+    unsigned room = jmax - c->inside; /* jokers the core may still take */
+    for (unsigned g = 0; g <= room; g++) {
         int next = (int)end + dir * (int)(g + 1);
         if (next < 2 || next > 13)
             break;
@@ -411,20 +416,30 @@ static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int di
             longer.p = (unsigned)next;
         if (longer.q - longer.p + 1 > RAMI_MAX_MELD)
             break;
-        grow_run(s, n, suit, t, dir, &longer);
+        grow_run(s, n, suit, t, dir, &longer, jmax);
+        if (s->done)
+            return;
     }
-    for (unsigned e = jmax - c->inside + 1; e-- > 0 && !s->done;)
-        emit_run(s, n, suit, c, e);
+    if (c->nn < 2)
+        return; /* a run holds two naturals or more */
+    unsigned span = c->q - c->p + 1;
+    for (unsigned e = room + 1; e-- > 0 && span + e >= 3;) {
+        if (span + e > RAMI_MAX_MELD)
+            continue;
+        emit_run(s, n, suit, c, e, span + e);
+        if (s->done)
+            return;
+    }
 }
 
 static void runs_from(search *s, const node *n, unsigned suit, unsigned rank)
 {
-    unsigned t = lane(n->und, suit);
+    unsigned t = lane(n->und, suit), jmax = jokers_free(s, n);
     core c = {1u << rank, rank, rank, 0, 1, gain_of(s, rank)};
-    grow_run(s, n, suit, t, +1, &c);
+    grow_run(s, n, suit, t, +1, &c, jmax);
     if (rank == RAMI_ACE && !s->done) {
         core high = {1u << POS_ACE_HIGH, POS_ACE_HIGH, POS_ACE_HIGH, 0, 1, s->ace_gain};
-        grow_run(s, n, suit, t, -1, &high);
+        grow_run(s, n, suit, t, -1, &high, jmax);
     }
 }
 
@@ -459,15 +474,14 @@ static void dfs(search *s, node *n)
     RAMI_WORK(1);
     if (s->done)
         return;
-    if (++s->nodes >= s->max_nodes && s->max_nodes) {
+    if (++s->nodes >= s->stop_at) {
         s->done = true; /* the work limit: keep the best found so far */
         return;
     }
     int bound = prune_dead(s, n);
     if (bound < 0)
         return;
-    int limit = s->target > 0 ? s->target - 1 : s->best;
-    if (n->value + bound <= limit || seen_before(s, n))
+    if (n->value + bound <= s->limit || seen_before(s, n))
         return;
     expand(s, n);
 }
@@ -491,7 +505,11 @@ static void expand(search *s, node *n)
     if ((face & s->must) && !(n->flags & F_MUST))
         return; /* its last copies may not stay in hand */
     node child = *n;
-    leave(s, &child, face);
+    child.und &= ~face;
+    child.flags |= F_LEFT | (face & s->avoid ? 0 : F_LEFT_FREE);
+    unsigned copies = 1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u);
+    child.cards = (uint8_t)(child.cards - copies);
+    child.gain = (int16_t)(child.gain - (int)copies * s->bit_gain[rank]);
     dfs(s, &child);
 }
 
@@ -540,8 +558,10 @@ static void search_init(search *s, const solve_opts *opts, int target)
     s->best_depth = 0;
     s->memo_used = 0;
     s->nodes = 0;
-    s->max_nodes = 0;
+    s->stop_at = UINT32_MAX;
     s->points = opts->objective == SOLVE_POINTS;
+    s->need_pure_run = opts->need_pure_run;
+    s->limit = target > 0 ? target - 1 : s->best;
     s->ace_gain = s->points ? 11 : (int)penalty_value(RAMI_CARD(RAMI_ACE, 0), opts->ace_penalty, 0);
     s->joker_gain = s->points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
     s->avoid = face_bit(opts->avoid);
@@ -566,7 +586,8 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
 {
     search s;
     search_init(&s, opts, target);
-    s.max_nodes = max_nodes;
+    if (max_nodes)
+        s.stop_at = max_nodes;
     node root;
     root.und = lanes_of(h->mask);
     root.two = lanes_of(h->two);
