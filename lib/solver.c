@@ -286,8 +286,24 @@ typedef struct take_of {
 } take_of;
 
 /* Searches on with the meld s->path[n->depth] taken out of the hand. */
+/* A node that the bound cuts before its dead cards are left (their gain
+ * only lowers the bound): counted as dfs counts it, so that the nodes
+ * visited, the work and where a node limit stops are those of dfs. */
+static bool cut_early(search *s, int value, int gain, unsigned cards, unsigned jokers)
+{
+    if (value + gain + (int)min_u(jokers, s->jpm * (cards / 2u)) * s->joker_gain > s->limit)
+        return false;
+    RAMI_WORK(1);
+    if (!s->done && ++s->nodes >= s->stop_at)
+        s->done = true;
+    return true;
+}
+
 static void descend(search *s, const node *n, const take_of *t)
 {
+    if (cut_early(s, n->value + t->gain, n->gain - t->nat_gain, n->cards - t->nn,
+                  n->jokers - t->jokers))
+        return;
     node child = *n;
     take(&child, t->f, t->nn, t->nat_gain);
     bool must = (t->f & s->must) != 0;
@@ -504,12 +520,15 @@ static void expand(search *s, node *n)
     uint64_t face = (uint64_t)1 << b;
     if ((face & s->must) && !(n->flags & F_MUST))
         return; /* its last copies may not stay in hand */
+    unsigned copies = 1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u);
+    int gain = n->gain - (int)copies * s->bit_gain[rank];
+    if (cut_early(s, n->value, gain, n->cards - copies, n->jokers))
+        return;
     node child = *n;
     child.und &= ~face;
     child.flags |= F_LEFT | (face & s->avoid ? 0 : F_LEFT_FREE);
-    unsigned copies = 1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u);
     child.cards = (uint8_t)(child.cards - copies);
-    child.gain = (int16_t)(child.gain - (int)copies * s->bit_gain[rank]);
+    child.gain = (int16_t)gain;
     dfs(s, &child);
 }
 
