@@ -234,6 +234,49 @@ static int prune_dead(const search *s, node *n)
     return n->gain + (int)min_u(n->jokers, s->jpm * (n->cards / 2u)) * s->joker_gain;
 }
 
+/* A node holding one joker, which the bound of prune_dead (n->value +
+ * n->gain + that joker) puts `over` above the limit: does a sharper bound
+ * cut it? The naturals that no meld without a joker could hold (no three
+ * consecutive faces of their suit, no three suits of their rank are
+ * undecided) can only go into the one meld that takes the joker: a run of
+ * one suit, which holds one copy of a face, or a set of one rank. So of
+ * their gain (copies included) the bound needs only the most that one
+ * such meld could hold: their faces of one suit, or two of one rank (a set
+ * holding one of them is no more than its suit). Asked only when over is
+ * at most ONE_JOKER_GAP: beyond it this seldom cuts (measured on
+ * rami-instr's hands: 26 is where asking costs about what it saves). */
+#define ONE_JOKER_GAP 26
+
+RAMI_NOINLINE static bool one_joker_cuts(const search *s, const node *n, int over)
+{
+    uint64_t u = n->und, t = u | (u & ACES64) << 13, p3 = t & t >> 1 & t >> 2;
+    uint64_t pure = p3 | p3 << 1 | p3 << 2;
+    pure = ((pure | (pure >> 13 & ACES64)) & RANKS64) | set_live(u, 0);
+    uint64_t d = u & ~pure;
+    if (!d)
+        return false;
+    int g[4] = {0, 0, 0, 0}, total = 0; /* by suit, one copy each; all copies */
+    for (uint64_t f = d; f; f &= f - 1) {
+        unsigned b = lowest_bit64(f);
+        int v = s->bit_gain[b & 15u];
+        g[b / 16] += v;
+        total += v * (int)(1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u));
+    }
+    int most = g[0] > g[1] ? g[0] : g[1], most23 = g[2] > g[3] ? g[2] : g[3];
+    most = most > most23 ? most : most23;
+    if (total - most < over)
+        return false;
+    /* A rank held by three suits or more is no card of d: a set holds at
+     * most two of its cards. */
+    unsigned l0 = lane(d, 0), l1 = lane(d, 1), l2 = lane(d, 2), l3 = lane(d, 3);
+    for (unsigned ranks = (l0 & (l1 | l2 | l3)) | (l1 & (l2 | l3)) | (l2 & l3); ranks;
+         ranks &= ranks - 1) {
+        int set = 2 * s->bit_gain[lowest_bit(ranks)];
+        most = set > most ? set : most;
+    }
+    return total - most >= over;
+}
+
 /* Does the leftover hold a card that may be discarded (or nothing, where
  * that is allowed)? The rule of discard_bar (position.h): a natural other
  * than the avoided face; a joker unless it is the avoided face, the single
@@ -497,7 +540,9 @@ static void dfs(search *s, node *n)
     int bound = prune_dead(s, n);
     if (bound < 0)
         return;
-    if (n->value + bound <= s->limit || seen_before(s, n))
+    int over = n->value + bound - s->limit; /* how much the bound must lose to cut */
+    if (over <= 0 || (n->jokers == 1 && over <= ONE_JOKER_GAP && one_joker_cuts(s, n, over)) ||
+        seen_before(s, n))
         return;
     expand(s, n);
 }
