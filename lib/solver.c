@@ -168,7 +168,7 @@ static uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
     uint64_t live = p3 | p3 << 1 | p3 << 2;
     if (j > 0) {
         uint64_t near = t << 1 | t >> 1 | t << 2 | t >> 2;
-        for (unsigned d = 3; d <= j + 1; d++) { /* jpm 2 or more */
+        for (unsigned d = 3; d <= j + 1; d++) { /* with two jokers or more */
             uint64_t up = LANES((0xFFFFu << d) & 0xFFFFu), down = LANES(0xFFFFu >> d);
             near |= (t << d & up) | (t >> d & down);
         }
@@ -374,10 +374,10 @@ static const uint64_t suit_lanes[16] = {
 
 static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
 {
-    unsigned others = 0;
-    for (unsigned t = suit + 1; t < 4; t++)
-        if (n->und >> (LANE_OF(t) + rank) & 1u)
-            others |= 1u << t;
+    /* The suits holding the rank (bit 16t moved to bit 45 + t: no two
+     * products overlap), those above `suit`. */
+    uint64_t held = (n->und >> rank & LANES(1u)) * 0x0000200040008001u;
+    unsigned others = (unsigned)(held >> 45) & (0xEu << suit) & 0xFu;
     unsigned jmax = jokers_free(s, n);
     /* Subsets of the other suits, the largest first; a set needs two
      * naturals. */
@@ -679,9 +679,10 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
 
 /* ---- the public entry point ---- */
 
-/* Checks the arguments and loads the caller's ruleset into *own. */
+/* Checks the arguments, loads the caller's ruleset into *own and the
+ * cards into *h. */
 static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size_t n, int goal,
-                            const rami_solution *out, rami_ruleset *own)
+                            const rami_solution *out, rami_ruleset *own, hand *h)
 {
     if (rs == NULL || out == NULL || (cards == NULL && n > 0) || n > RAMI_MAX_HAND)
         return RAMI_E_ARG;
@@ -689,30 +690,49 @@ static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size
         return RAMI_E_ARG;
     if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
         return RAMI_E_ARG;
-    for (size_t i = 0; i < n; i++)
+    memset(h, 0, sizeof *h);
+    for (size_t i = 0; i < n; i++) {
         if (!card_is_valid(cards[i]))
             return RAMI_E_ARG;
+        hand_add(h, cards[i]);
+    }
     return RAMI_OK;
 }
 
-/* The cards of h that no chosen meld uses, in card code order (jokers,
- * the highest code, last). */
-static unsigned solution_left(hand h, const solve_result *res, rami_card *left)
+/* Writes the cards of h that no chosen meld uses to sol->left, in card
+ * code order (a natural's code is its bit in the lanes; jokers, the
+ * highest code, last), with their count and penalty. */
+static void solution_left(const hand *h, const solve_result *res, const rami_ruleset *rs,
+                          rami_solution *sol)
 {
-    for (unsigned i = 0; i < res->nmelds; i++)
-        for (unsigned k = 0; k < res->melds[i].count; k++)
-            hand_remove(&h, res->melds[i].cards[k]);
-    unsigned n = 0;
-    for (unsigned suit = 0; suit < 4; suit++) {
-        for (unsigned m = h.mask[suit]; m; m &= m - 1) {
-            unsigned r = lowest_bit(m);
-            for (unsigned k = 0; k < hand_face(&h, suit, r); k++)
-                left[n++] = RAMI_CARD(r, suit);
+    uint64_t one = lanes_of(h->mask), two = lanes_of(h->two), three = lanes_of(h->three);
+    unsigned jokers = h->jokers;
+    for (unsigned i = 0; i < res->nmelds; i++) {
+        const tmeld *m = &res->melds[i];
+        uint64_t f = 0; /* a meld holds a face once: remove its last copy */
+        for (unsigned k = 0; k < m->count; k++) {
+            if (m->cards[k] == RAMI_JOKER)
+                jokers--;
+            else
+                f |= (uint64_t)1 << m->cards[k];
         }
+        uint64_t third = f & three, second = f & two & ~third;
+        three &= ~third;
+        two &= ~second;
+        one &= ~(f & ~third & ~second);
     }
-    for (unsigned k = 0; k < h.jokers; k++)
-        left[n++] = RAMI_JOKER;
-    return n;
+    unsigned n = 0, penalty = 0;
+    for (; one; one &= one - 1) {
+        unsigned b = lowest_bit64(one);
+        unsigned copies = 1u + (unsigned)(two >> b & 1u) + (unsigned)(three >> b & 1u);
+        penalty += copies * card_penalty((rami_card)b, rs);
+        for (unsigned k = 0; k < copies; k++)
+            sol->left[n++] = (rami_card)b;
+    }
+    for (unsigned k = 0; k < jokers; k++)
+        sol->left[n++] = RAMI_JOKER;
+    sol->left_count = (uint8_t)n;
+    sol->penalty = (uint16_t)(penalty + jokers * rs->joker_penalty);
 }
 
 int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, size_t n, int goal,
@@ -720,13 +740,10 @@ int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, 
 {
     rami_ruleset own;
     const rami_ruleset *rs = &own;
-    int st = solve_args_check(caller_rs, hand_cards, n, goal, out, &own);
+    hand h;
+    int st = solve_args_check(caller_rs, hand_cards, n, goal, out, &own, &h);
     if (st != RAMI_OK)
         return st;
-    hand h;
-    memset(&h, 0, sizeof h);
-    for (size_t i = 0; i < n; i++)
-        hand_add(&h, hand_cards[i]);
 
     solve_opts o = solve_opts_of(rs, goal == RAMI_SOLVE_MAX_POINTS ? SOLVE_POINTS : SOLVE_PENALTY);
     o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
@@ -741,20 +758,16 @@ int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, 
     if (best < 0)
         res.nmelds = 0;
 
-    rami_solution sol;
-    memset(&sol, 0, sizeof sol);
+    /* The cards were read into h: out may now be written (even where it
+     * holds them). */
+    memset(out, 0, sizeof *out);
     unsigned points = 0;
     for (unsigned i = 0; i < res.nmelds; i++) {
-        rami__meld_info(&res.melds[i], &sol.melds[i]);
-        points += sol.melds[i].points;
+        rami__meld_info(&res.melds[i], &out->melds[i]);
+        points += out->melds[i].points;
     }
-    sol.meld_count = (uint8_t)res.nmelds;
-    sol.points = (uint16_t)points;
-    sol.left_count = (uint8_t)solution_left(h, &res, sol.left);
-    unsigned penalty = 0;
-    for (unsigned i = 0; i < sol.left_count; i++)
-        penalty += card_penalty(sol.left[i], rs);
-    sol.penalty = (uint16_t)penalty;
-    *out = sol;
+    out->meld_count = (uint8_t)res.nmelds;
+    out->points = (uint16_t)points;
+    solution_left(&h, &res, rs, out);
     return RAMI_OK;
 }
