@@ -18,6 +18,15 @@
 
 #include "solver.h"
 
+/* Inlined into each caller where the compiler allows it: the path from one
+ * node to its child is the search's hot path, and a call there costs more
+ * than the code. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SOLVER_INLINE __attribute__((always_inline)) inline
+#else
+#define SOLVER_INLINE inline
+#endif
+
 /* A meld chosen on the search path, in a compact form. */
 typedef struct pick {
     uint8_t kind;  /* RAMI_MELD_SET or RAMI_MELD_RUN */
@@ -342,7 +351,7 @@ static bool cut_early(search *s, int value, int gain, unsigned cards, unsigned j
     return true;
 }
 
-static void descend(search *s, const node *n, const take_of *t)
+static SOLVER_INLINE void descend(search *s, const node *n, const take_of *t)
 {
     if (cut_early(s, n->value + t->gain, n->gain - t->nat_gain, n->cards - t->nn,
                   n->jokers - t->jokers))
