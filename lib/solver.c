@@ -264,12 +264,15 @@ RAMI_NOINLINE static bool one_joker_cuts(const search *s, const node *n, int ove
     uint64_t d = u & ~pure;
     if (!d)
         return false;
-    int g[4] = {0, 0, 0, 0}, total = 0; /* by suit, one copy each; all copies */
+    int g[4] = {0, 0, 0, 0}; /* by suit, one copy each */
     for (uint64_t f = d; f; f &= f - 1) {
         unsigned b = lowest_bit64(f);
-        int v = s->bit_gain[b & 15u];
-        g[b / 16] += v;
-        total += v * (int)(1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u));
+        g[b / 16] += s->bit_gain[b & 15u];
+    }
+    int total = g[0] + g[1] + g[2] + g[3]; /* with the copies */
+    for (uint64_t f = d & n->two; f; f &= f - 1) {
+        unsigned b = lowest_bit64(f);
+        total += s->bit_gain[b & 15u] * (int)(1u + (unsigned)(n->three >> b & 1u));
     }
     int most = g[0] > g[1] ? g[0] : g[1], most23 = g[2] > g[3] ? g[2] : g[3];
     most = most > most23 ? most : most23;
@@ -390,12 +393,10 @@ static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
     unsigned jmax = jokers_free(s, n);
     /* Subsets of the other suits, the largest first; a set needs two
      * naturals. */
-    for (unsigned sub = others; sub != 0 && !s->done; sub = (sub - 1) & others) {
+    for (unsigned sub = others; sub != 0; sub = (sub - 1) & others) {
         unsigned nn = 1 + bit_count(sub);
-        for (unsigned j = min_u(jmax, 4 - nn) + 1; j-- > 0 && !s->done;) {
+        for (unsigned j = min_u(jmax, 4 - nn) + 1; j-- > 0 && nn + j >= 3;) {
             unsigned count = nn + j;
-            if (count < 3)
-                continue;
             pick *p = &s->path[n->depth];
             p->kind = RAMI_MELD_SET;
             p->key = (uint8_t)rank;
@@ -410,6 +411,8 @@ static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
             t.gain =
                 s->points ? (int)(count * set_value(rank)) : t.nat_gain + (int)j * s->joker_gain;
             descend(s, n, &t);
+            if (s->done)
+                return;
         }
     }
 }
