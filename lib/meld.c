@@ -119,26 +119,39 @@ struct census {
     unsigned jokers; /* jokers among the cards */
 };
 
-/* false if a card code is no card. Without a branch per card: a joker
- * sets no bit; a code of 64 or more adds c >> 6 >= 1 to high, exactly 1
- * for each joker, so high == jokers unless some other code is 64 or more;
- * a code below 64 outside NATURAL_BITS leaves its bit in seen. */
+/* bit_index[c]: the bit of natural card c in the word (c itself); for the
+ * joker JOKER_BIT, for every other code NO_CARD_BIT: two bits no natural
+ * card has (rank 0 of suits 1 and 0). */
+#define JOKER_BIT   16u
+#define NO_CARD_BIT 0u
+#define BIT_INDEX(c)                                                                               \
+    ((c) == RAMI_JOKER                                    ? JOKER_BIT                              \
+     : ((c) < 64u && ((c)&15u) >= 1u && ((c)&15u) <= 13u) ? (c)                                    \
+                                                          : NO_CARD_BIT)
+#define BIT_INDEX4(c) BIT_INDEX(c), BIT_INDEX((c) + 1u), BIT_INDEX((c) + 2u), BIT_INDEX((c) + 3u)
+#define BIT_INDEX16(c)                                                                             \
+    BIT_INDEX4(c), BIT_INDEX4((c) + 4u), BIT_INDEX4((c) + 8u), BIT_INDEX4((c) + 12u)
+#define BIT_INDEX64(c)                                                                             \
+    BIT_INDEX16(c), BIT_INDEX16((c) + 16u), BIT_INDEX16((c) + 32u), BIT_INDEX16((c) + 48u)
+static const uint8_t bit_index[256] = {BIT_INDEX64(0u), BIT_INDEX64(64u), BIT_INDEX64(128u),
+                                       BIT_INDEX64(192u)};
+
+/* false if a card code is no card. */
 static inline bool take_census(const rami_card *cards, size_t n, struct census *cs)
 {
     uint64_t seen = 0, dup = 0;
-    unsigned jokers = 0, high = 0;
+    unsigned jokers = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned c = cards[i], joker = c == RAMI_JOKER;
-        uint64_t b = (uint64_t)(joker ^ 1u) << (c & 63u);
-        jokers += joker;
-        high += c >> 6;
+        uint64_t b = (uint64_t)1 << bit_index[cards[i]];
+        jokers += cards[i] == RAMI_JOKER;
         dup |= seen & b;
         seen |= b;
     }
-    cs->seen = seen;
-    cs->dup = dup;
+    const uint64_t joker = (uint64_t)1 << JOKER_BIT;
+    cs->seen = seen & ~joker;
+    cs->dup = dup & ~joker;
     cs->jokers = jokers;
-    return high == jokers && (seen & ~NATURAL_BITS) == 0;
+    return (seen & ~NATURAL_BITS & ~joker) == 0;
 }
 
 /* Naturals of one rank: a set of at most 4, one card a suit (the same
