@@ -240,6 +240,19 @@ static inline bool may_lay_on(const gen *x, const tmeld *t, unsigned ranks)
     return ((places >> (t->lo - 1u)) & 1u) || ((places >> (t->hi + 1u)) & 1u);
 }
 
+/* Can the hand hold a natural that retrieves a joker of t? A set's
+ * retrieving cards are of its rank; a run's are of its suit at the places
+ * of its jokers, which lie within lo..hi. */
+static inline bool may_swap_on(const gen *x, const tmeld *t, unsigned ranks)
+{
+    if (t->kind == RAMI_MELD_SET)
+        return (ranks >> t->rank) & 1u;
+    unsigned m = x->h->mask[t->suit];
+    unsigned places = m | (m & 2u) << 13;
+    unsigned span = (1u << (t->hi - t->lo + 1u)) - 1u;
+    return (places & span << t->lo) != 0;
+}
+
 /* Lay-offs first, then swaps, each by table order. */
 static void gen_table(gen *x)
 {
@@ -253,7 +266,7 @@ static void gen_table(gen *x)
         return;
     for (unsigned i = 0; i < p->meld_count && !x->stop; i++) {
         const tmeld *t = &p->melds[i];
-        if (t->jokers == 0 || !may_touch(x, t))
+        if (t->jokers == 0 || !may_touch(x, t) || !may_swap_on(x, t, ranks))
             continue;
         if (t->kind == RAMI_MELD_SET && (x->rs->options & RAMI_OPT_SET_SWAP_ANY)) {
             gen_set_takebacks(x, i, t);
