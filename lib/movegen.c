@@ -74,17 +74,20 @@ static void gen_sets(gen *x)
         unsigned suits = bit_count(held);
         if (suits < 2 || suits + jmax < 3)
             continue;
-        for (unsigned sub = 1; sub < 16 && !x->stop; sub++) {
-            if ((sub & held) != sub)
+        /* The subsets of the suits held, in increasing order ((sub - held)
+         * & held is the next one), of two suits or more, each with the
+         * jokers that make 3 or 4 cards. */
+        for (unsigned sub = (0u - held) & held; sub != 0 && !x->stop; sub = (sub - held) & held) {
+            unsigned nn = bit_count(sub);
+            if (nn < 2)
                 continue;
             rami_card nat[4];
-            unsigned nn = 0;
-            for (unsigned s = 0; s < 4; s++)
-                if (sub & (1u << s))
-                    nat[nn++] = RAMI_CARD(r, s);
-            for (unsigned j = 0; j <= jmax; j++)
-                if (nn >= 2 && nn + j >= 3 && nn + j <= 4)
-                    emit_meld(x, nat, nn, j, false);
+            unsigned k = 0;
+            for (unsigned bits = sub; bits != 0; bits &= bits - 1)
+                nat[k++] = RAMI_CARD(r, lowest_bit(bits));
+            unsigned jhi = 4u - nn < jmax ? 4u - nn : jmax;
+            for (unsigned j = nn >= 3 ? 0u : 3u - nn; j <= jhi; j++)
+                emit_meld(x, nat, nn, j, false);
         }
     }
 }
