@@ -5,7 +5,10 @@
  *  (a) Playing a game allocates nothing after rami_game_new (with a turn
  *      cap, the log is sized at creation).
  *  (b) Failing the 1st, 2nd, ... allocation inside each allocating function
- *      gives RAMI_E_NOMEM, leaves *out alone and leaks nothing. */
+ *      gives RAMI_E_NOMEM, leaves *out alone and leaks nothing.
+ *  (c) A Rami 51 handle (4 players) is one allocation of at most 4,096
+ *      bytes all in (issue 17's target; rami-bench --only handles prints
+ *      the figure). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -37,6 +40,7 @@ static struct {
     unsigned long frees;    /* free() of a non-NULL pointer */
     unsigned long fail_at;  /* attempt number to fail, 0 = never */
     unsigned long failed;   /* allocations refused */
+    size_t bytes;           /* bytes asked for by successful new allocations */
 } mem;
 
 /* True when this allocation attempt must fail. */
@@ -52,21 +56,23 @@ static bool refuse(void)
     return false;
 }
 
-static void *counted(void *p)
+static void *counted(void *p, size_t size)
 {
-    if (p != NULL && mem.tracking)
+    if (p != NULL && mem.tracking) {
         mem.allocs++;
+        mem.bytes += size;
+    }
     return p;
 }
 
 void *__wrap_malloc(size_t size)
 {
-    return refuse() ? NULL : counted(__real_malloc(size));
+    return refuse() ? NULL : counted(__real_malloc(size), size);
 }
 
 void *__wrap_calloc(size_t n, size_t size)
 {
-    return refuse() ? NULL : counted(__real_calloc(n, size));
+    return refuse() ? NULL : counted(__real_calloc(n, size), n * size);
 }
 
 void *__wrap_realloc(void *p, size_t size)
@@ -75,7 +81,7 @@ void *__wrap_realloc(void *p, size_t size)
         return NULL;
     void *q = __real_realloc(p, size);
     /* Growing a block is not a new allocation; realloc(NULL) is. */
-    return p == NULL ? counted(q) : q;
+    return p == NULL ? counted(q, size) : q;
 }
 
 void __wrap_free(void *p)
@@ -189,6 +195,43 @@ static void test_no_allocation_while_playing(void **state)
     printf("alloc: %lu rounds, about %lu calls while playing: 0 allocations\n", play_rounds,
            play_calls);
     free(list);
+}
+
+/* (c) The bytes of a handle: one allocation, all in, for the figure of
+ * issue 17 (Rami 51, 4 players), and for every preset and seat count one
+ * allocation whatever its size (the log is sized from the ruleset). A
+ * clone takes the same bytes as its original. */
+static void test_handle_bytes(void **state)
+{
+    (void)state;
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 4), RAMI_OK);
+    rami_game *g, *c;
+    track(0);
+    assert_int_equal(rami_game_new(&rs, 7, &g), RAMI_OK);
+    untrack();
+    assert_int_equal(mem.allocs, 1);
+    size_t bytes = mem.bytes;
+    if (bytes > 4096)
+        fail_msg("a Rami 51 handle for 4 players takes %zu bytes (at most 4,096)", bytes);
+    track(0);
+    assert_int_equal(rami_game_clone(g, &c), RAMI_OK);
+    untrack();
+    assert_int_equal(mem.allocs, 1);
+    assert_int_equal(mem.bytes, bytes);
+    rami_game_free(c);
+    rami_game_free(g);
+    printf("alloc: a Rami 51 handle for 4 players is %zu bytes in one allocation\n", bytes);
+    for (int preset = 0; preset < 5; preset++)
+        for (unsigned players = 2; players <= RAMI_MAX_PLAYERS; players++) {
+            if (rami_ruleset_init(&rs, preset, players) != RAMI_OK)
+                continue;
+            track(0);
+            assert_int_equal(rami_game_new(&rs, players, &g), RAMI_OK);
+            untrack();
+            assert_int_equal(mem.allocs, 1);
+            rami_game_free(g);
+        }
 }
 
 /* (b) One allocating call, with the N-th allocation failing. */
@@ -376,6 +419,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_allocation_while_playing),
+        cmocka_unit_test(test_handle_bytes),
         cmocka_unit_test(test_failing_allocations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
