@@ -113,25 +113,24 @@ static int gain_of(const search *s, unsigned rank)
     return rank == RAMI_ACE ? s->ace_gain : rank_gain[rank];
 }
 
-/* The gain of the ranks 2..13 of one lane, by two table look-ups (bits
- * 2..7 and bits 8..13). */
+/* The gain of the ranks 2..13 of one lane (its bits 2..13), by one look-up
+ * of a table built from rank_gain's values at compile time. */
 #define GB(x, k, v) ((((x) >> (k)) & 1) * (v))
-#define GAIN_LO(x)                                                                                 \
-    (GB(x, 0, 2) + GB(x, 1, 3) + GB(x, 2, 4) + GB(x, 3, 5) + GB(x, 4, 6) + GB(x, 5, 7))
-#define GAIN_HI(x)                                                                                 \
-    (GB(x, 0, 8) + GB(x, 1, 9) + GB(x, 2, 10) + GB(x, 3, 10) + GB(x, 4, 10) + GB(x, 5, 10))
-#define G4(f, b)  f(b), f((b) + 1), f((b) + 2), f((b) + 3)
-#define G16(f, b) G4(f, b), G4(f, (b) + 4), G4(f, (b) + 8), G4(f, (b) + 12)
-#define G64(f)    G16(f, 0), G16(f, 16), G16(f, 32), G16(f, 48)
-static const uint8_t gain_lo[64] = {G64(GAIN_LO)};
-static const uint8_t gain_hi[64] = {G64(GAIN_HI)};
+#define GAIN12(x)                                                                                  \
+    (GB(x, 0, 2) + GB(x, 1, 3) + GB(x, 2, 4) + GB(x, 3, 5) + GB(x, 4, 6) + GB(x, 5, 7) +           \
+     GB(x, 6, 8) + GB(x, 7, 9) + GB(x, 8, 10) + GB(x, 9, 10) + GB(x, 10, 10) + GB(x, 11, 10))
+#define G4(b)    GAIN12(b), GAIN12((b) + 1), GAIN12((b) + 2), GAIN12((b) + 3)
+#define G16(b)   G4(b), G4((b) + 4), G4((b) + 8), G4((b) + 12)
+#define G64(b)   G16(b), G16((b) + 16), G16((b) + 32), G16((b) + 48)
+#define G256(b)  G64(b), G64((b) + 64), G64((b) + 128), G64((b) + 192)
+#define G1024(b) G256(b), G256((b) + 256), G256((b) + 512), G256((b) + 768)
+static const uint8_t gain12[4096] = {G1024(0), G1024(1024), G1024(2048), G1024(3072)};
 
 /* The gain of a set of faces (RANKS64 bits). */
 static int faces_gain(const search *s, uint64_t f)
 {
-    int g = 0;
-    for (unsigned k = 0; k < 64; k += 16)
-        g += gain_lo[(f >> (k + 2)) & 63u] + gain_hi[(f >> (k + 8)) & 63u];
+    int g = gain12[(f >> 2) & 0xFFFu] + gain12[(f >> 18) & 0xFFFu] + gain12[(f >> 34) & 0xFFFu] +
+            gain12[(f >> 50) & 0xFFFu];
     unsigned aces = (unsigned)((((f >> 1) & LANES(1u)) * LANES(1u)) >> 48);
     return g + (int)aces * s->ace_gain;
 }
