@@ -127,12 +127,12 @@ static int gain_of(const search *s, unsigned rank)
 static const uint8_t gain12[4096] = {G1024(0), G1024(1024), G1024(2048), G1024(3072)};
 
 /* The gain of a set of faces (RANKS64 bits). */
-static int faces_gain(const search *s, uint64_t f)
+static int faces_gain(uint64_t f, int ace_gain)
 {
     int g = gain12[(f >> 2) & 0xFFFu] + gain12[(f >> 18) & 0xFFFu] + gain12[(f >> 34) & 0xFFFu] +
             gain12[(f >> 50) & 0xFFFu];
     unsigned aces = (unsigned)((((f >> 1) & LANES(1u)) * LANES(1u)) >> 48);
-    return g + (int)aces * s->ace_gain;
+    return g + (int)aces * ace_gain;
 }
 
 /* The value of the run positions 1..k (SOLVE_POINTS). */
@@ -623,6 +623,19 @@ static uint64_t face_bit(rami_card c)
     return card_is_natural(c) ? (uint64_t)1 << (LANE_OF(RAMI_CARD_SUIT(c)) + RAMI_CARD_RANK(c)) : 0;
 }
 
+/* The most an ace, and a joker, add to the objective. */
+static int ace_gain_of(const solve_opts *o)
+{
+    return o->objective == SOLVE_POINTS
+               ? 11
+               : (int)penalty_value(RAMI_CARD(RAMI_ACE, 0), o->ace_penalty, 0);
+}
+
+static int joker_gain_of(const solve_opts *o)
+{
+    return o->objective == SOLVE_POINTS ? 11 : (int)penalty_value(RAMI_JOKER, 0, o->joker_penalty);
+}
+
 static void search_init(search *s, const solve_opts *opts, int target)
 {
     s->o = opts;
@@ -637,8 +650,8 @@ static void search_init(search *s, const solve_opts *opts, int target)
     s->points = opts->objective == SOLVE_POINTS;
     s->need_pure_run = opts->need_pure_run;
     s->limit = target > 0 ? target - 1 : s->best;
-    s->ace_gain = s->points ? 11 : (int)penalty_value(RAMI_CARD(RAMI_ACE, 0), opts->ace_penalty, 0);
-    s->joker_gain = s->points ? 11 : (int)penalty_value(RAMI_JOKER, 0, opts->joker_penalty);
+    s->ace_gain = ace_gain_of(opts);
+    s->joker_gain = joker_gain_of(opts);
     s->avoid = face_bit(opts->avoid);
     memcpy(s->bit_gain, rank_gain, sizeof rank_gain);
     s->bit_gain[RAMI_ACE] = (uint8_t)s->ace_gain;
@@ -651,8 +664,50 @@ static uint64_t lanes_of(const uint16_t m[4])
     return m[0] | (uint64_t)m[1] << 16 | (uint64_t)m[2] << 32 | (uint64_t)m[3] << 48;
 }
 
+static unsigned count64(uint64_t x)
+{
+    return bit_count((unsigned)x) + bit_count((unsigned)(x >> 32));
+}
+
+/* Does the search's first node end the search, by prune_dead's "the
+ * options can no longer be met" or by dfs's bound (its value is 0, its
+ * limit target - 1)? The same computation from the hand's planes, without
+ * building the search: the live faces, then the gain of their copies and
+ * of the jokers they could take. Most searches for an opening that fail
+ * fail there (tests/solver.c compares rami__solve with the search). */
+static bool root_cut(const hand *h, const solve_opts *o, int target)
+{
+    unsigned jpm = o->jokers_per_meld ? o->jokers_per_meld : 1;
+    uint64_t u = lanes_of(h->mask), p3;
+    uint64_t live =
+        (run_live(u, min_u(h->jokers, jpm), &p3) | set_live(u, min_u(h->jokers, jpm))) & u;
+    if (o->need_pure_run && !p3)
+        return true;
+    uint64_t must = face_bit(o->must_use);
+    if (must && !(live & must))
+        return true;
+    int ace = ace_gain_of(o);
+    uint64_t two = lanes_of(h->two) & live, three = lanes_of(h->three) & live;
+    int bound = faces_gain(live, ace);
+    if (two)
+        bound += faces_gain(two, ace) + faces_gain(three, ace);
+    if (h->jokers) {
+        unsigned cards = count64(live) + count64(two) + count64(three);
+        bound += (int)min_u(h->jokers, jpm * (cards / 2u)) * joker_gain_of(o);
+    }
+    return bound <= target - 1;
+}
+
 int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res)
 {
+    if (target > 0 && root_cut(h, opts, target)) {
+        RAMI_WORK(1); /* the node dfs would have visited */
+        if (res != NULL) {
+            res->value = -1;
+            res->nmelds = 0;
+        }
+        return -1;
+    }
     return rami__solve_limited(h, opts, target, res, 0, NULL);
 }
 
@@ -672,9 +727,9 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
     root.depth = 0;
     root.value = 0;
     root.cards = (uint8_t)(h->size - h->jokers);
-    int gain = faces_gain(&s, root.und);
+    int gain = faces_gain(root.und, s.ace_gain);
     if (root.two)
-        gain += faces_gain(&s, root.two) + faces_gain(&s, root.three);
+        gain += faces_gain(root.two, s.ace_gain) + faces_gain(root.three, s.ace_gain);
     root.gain = (int16_t)gain;
     dfs(&s, &root);
     if (res != NULL) {

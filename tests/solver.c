@@ -624,6 +624,52 @@ static void test_same_as_before(void **state)
     }
 }
 
+/* rami__solve's shortcut (a search whose first node ends it is not
+ * begun) answers as the search does: the same value and melds as
+ * rami__solve_limited without limit, on random hands and options, with
+ * targets at, above, below and far from the best. Where the first node
+ * ends the search (one node visited, target not reached) a wrong
+ * shortcut would differ; the hands hold many such searches and many that
+ * reach their target. */
+static void test_first_node_shortcut(void **state)
+{
+    (void)state;
+    rami_rng r;
+    rami__rng_seed(&r, 1717);
+    unsigned hands = diff_hands() / 3, first_node = 0, reached = 0;
+    for (unsigned t = 0; t < hands; t++) {
+        rami_card cards[RAMI_MAX_HAND];
+        unsigned n = rami__rng_below(&r, 19);
+        unsigned jokers = rami__rng_below(&r, 5);
+        if (jokers > n)
+            jokers = n;
+        if (n > 0)
+            random_hand(&r, cards, n, jokers);
+        hand h = to_hand(cards, n);
+        solve_opts o = random_opts(&r, cards, n);
+        int best = rami__solve_limited(&h, &o, 0, NULL, 0, NULL);
+        int targets[4] = {best, best + 1, best / 2, 1 + (int)rami__rng_below(&r, 150)};
+        for (unsigned k = 0; k < 4; k++) {
+            if (targets[k] <= 0)
+                continue;
+            solve_result a, b;
+            uint32_t nodes = 0;
+            memset(&a, 0x33, sizeof a);
+            memset(&b, 0x33, sizeof b);
+            int va = rami__solve(&h, &o, targets[k], &a);
+            int vb = rami__solve_limited(&h, &o, targets[k], &b, 0, &nodes);
+            assert_int_equal(va, vb);
+            assert_int_equal(a.value, b.value);
+            assert_int_equal(a.nmelds, b.nmelds);
+            assert_memory_equal(a.melds, b.melds, a.nmelds * sizeof a.melds[0]);
+            first_node += nodes == 1 && vb < targets[k];
+            reached += vb >= targets[k];
+        }
+    }
+    assert_true(first_node >= hands / 4);
+    assert_true(reached >= hands / 4);
+}
+
 struct solve_case {
     const char *cards;
     unsigned jpm;
@@ -817,7 +863,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),  cmocka_unit_test(test_cases),
         cmocka_unit_test(test_answer_layout),  cmocka_unit_test(test_big_hands),
         cmocka_unit_test(test_public_exact),   cmocka_unit_test(test_internal_exact),
-        cmocka_unit_test(test_same_as_before),
+        cmocka_unit_test(test_same_as_before), cmocka_unit_test(test_first_node_shortcut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
