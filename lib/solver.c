@@ -127,7 +127,7 @@ static int gain_of(const search *s, unsigned rank)
 static const uint8_t gain12[4096] = {G1024(0), G1024(1024), G1024(2048), G1024(3072)};
 
 /* The gain of a set of faces (RANKS64 bits). */
-static int faces_gain(uint64_t f, int ace_gain)
+static SOLVER_INLINE int faces_gain(uint64_t f, int ace_gain)
 {
     int g = gain12[(f >> 2) & 0xFFFu] + gain12[(f >> 18) & 0xFFFu] + gain12[(f >> 34) & 0xFFFu] +
             gain12[(f >> 50) & 0xFFFu];
@@ -169,7 +169,7 @@ static uint64_t set_live(uint64_t u, unsigned j)
  * of the suit within j + 1 positions. *pure3 receives the first positions
  * of three consecutive naturals. A lane's bit 15 and bit 0 are empty, so
  * shifts by 1 and 2 stay in the lane; longer ones are masked. */
-static uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
+static SOLVER_INLINE uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
 {
     uint64_t t = u | (u & ACES64) << 13; /* the ace also at position 14 */
     uint64_t p3 = t & t >> 1 & t >> 2;
