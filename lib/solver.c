@@ -664,7 +664,7 @@ static uint64_t lanes_of(const uint16_t m[4])
     return m[0] | (uint64_t)m[1] << 16 | (uint64_t)m[2] << 32 | (uint64_t)m[3] << 48;
 }
 
-static unsigned count64(uint64_t x)
+static SOLVER_INLINE unsigned count64(uint64_t x)
 {
     return bit_count((unsigned)x) + bit_count((unsigned)(x >> 32));
 }
