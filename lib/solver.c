@@ -674,8 +674,10 @@ static SOLVER_INLINE unsigned count64(uint64_t x)
  * limit target - 1)? The same computation from the hand's planes, without
  * building the search: the live faces, then the gain of their copies and
  * of the jokers they could take. Most searches for an opening that fail
- * fail there (tests/solver.c compares rami__solve with the search). */
-static bool root_cut(const hand *h, const solve_opts *o, int target)
+ * fail there (tests/solver.c compares rami__solve with the search). When
+ * it does not, *root receives the first node with its dead cards already
+ * left in hand, as prune_dead leaves them (which then finds none). */
+static bool root_cut(const hand *h, const solve_opts *o, int target, node *root)
 {
     unsigned jpm = o->jokers_per_meld ? o->jokers_per_meld : 1;
     uint64_t u = lanes_of(h->mask), p3;
@@ -687,20 +689,55 @@ static bool root_cut(const hand *h, const solve_opts *o, int target)
     if (must && !(live & must))
         return true;
     int ace = ace_gain_of(o);
-    uint64_t two = lanes_of(h->two) & live, three = lanes_of(h->three) & live;
-    int bound = faces_gain(live, ace);
+    uint64_t two_all = lanes_of(h->two), three_all = lanes_of(h->three);
+    uint64_t two = two_all & live, three = three_all & live;
+    int gain = faces_gain(live, ace);
     if (two)
-        bound += faces_gain(two, ace) + faces_gain(three, ace);
+        gain += faces_gain(two, ace) + faces_gain(three, ace);
+    unsigned cards = 0;
+    int bound = gain;
     if (h->jokers) {
-        unsigned cards = count64(live) + count64(two) + count64(three);
+        cards = count64(live) + count64(two) + count64(three);
         bound += (int)min_u(h->jokers, jpm * (cards / 2u)) * joker_gain_of(o);
     }
-    return bound <= target - 1;
+    if (bound <= target - 1)
+        return true;
+    if (!h->jokers)
+        cards = count64(live) + count64(two) + count64(three);
+    uint64_t dead = u & ~live;
+    root->und = live;
+    root->two = two_all;
+    root->three = three_all;
+    root->jokers = h->jokers;
+    root->flags = dead ? F_LEFT | (dead & ~face_bit(o->avoid) ? F_LEFT_FREE : 0) : 0;
+    root->depth = 0;
+    root->value = 0;
+    root->cards = (uint8_t)cards;
+    root->gain = (int16_t)gain;
+    return false;
+}
+
+/* Searches from root and hands out the answer. */
+static int search_run(search *s, node *root, solve_result *res, uint32_t *nodes)
+{
+    dfs(s, root);
+    if (res != NULL) {
+        res->value = s->best;
+        res->nmelds = s->best >= 0 ? s->best_depth : 0;
+        for (unsigned i = 0; i < res->nmelds; i++)
+            pick_to_tmeld(&s->best_path[i], &res->melds[i]);
+    }
+    if (nodes != NULL)
+        *nodes = s->nodes;
+    return s->best;
 }
 
 int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result *res)
 {
-    if (target > 0 && root_cut(h, opts, target)) {
+    if (target <= 0)
+        return rami__solve_limited(h, opts, target, res, 0, NULL);
+    node root;
+    if (root_cut(h, opts, target, &root)) {
         RAMI_WORK(1); /* the node dfs would have visited */
         if (res != NULL) {
             res->value = -1;
@@ -708,7 +745,9 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
         }
         return -1;
     }
-    return rami__solve_limited(h, opts, target, res, 0, NULL);
+    search s;
+    search_init(&s, opts, target);
+    return search_run(&s, &root, res, NULL);
 }
 
 int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
@@ -731,16 +770,7 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
     if (root.two)
         gain += faces_gain(root.two, s.ace_gain) + faces_gain(root.three, s.ace_gain);
     root.gain = (int16_t)gain;
-    dfs(&s, &root);
-    if (res != NULL) {
-        res->value = s.best;
-        res->nmelds = s.best >= 0 ? s.best_depth : 0;
-        for (unsigned i = 0; i < res->nmelds; i++)
-            pick_to_tmeld(&s.best_path[i], &res->melds[i]);
-    }
-    if (nodes != NULL)
-        *nodes = s.nodes;
-    return s.best;
+    return search_run(&s, &root, res, nodes);
 }
 
 /* ---- the public entry point ---- */

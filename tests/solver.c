@@ -625,7 +625,8 @@ static void test_same_as_before(void **state)
 }
 
 /* rami__solve's shortcut (a search whose first node ends it is not
- * begun) answers as the search does: the same value and melds as
+ * begun; else the search starts from the first node the shortcut built,
+ * its dead cards already left) answers as the search does: the same value and melds as
  * rami__solve_limited without limit, on random hands and options, with
  * targets at, above, below and far from the best. Where the first node
  * ends the search (one node visited, target not reached) a wrong
