@@ -718,7 +718,7 @@ static bool root_cut(const hand *h, const solve_opts *o, int target, node *root)
 }
 
 /* Searches from root and hands out the answer. */
-static int search_run(search *s, node *root, solve_result *res, uint32_t *nodes)
+static SOLVER_INLINE int search_run(search *s, node *root, solve_result *res, uint32_t *nodes)
 {
     dfs(s, root);
     if (res != NULL) {
