@@ -21,11 +21,28 @@ RAMI_INTERNAL void rami__known_cards_of(const rami_game *g, unsigned seat, uint8
 RAMI_INTERNAL void rami__known_update(uint8_t row[256], const rami_move *m, rami_card taken);
 
 /* out must hold a copy of g (same state, same allocation layout): deals the
- * cards viewer cannot see anew from seed (see rami_game_determinize). */
+ * cards viewer cannot see anew from seed (see rami_game_determinize).
+ * known: rami__known_cards of g if the caller has it, else NULL. */
 RAMI_INTERNAL int rami__determinize_into(rami_game *out, const rami_game *g, int viewer,
-                                         uint64_t seed);
+                                         uint64_t seed, const rami_known *known);
 
 /* ---- shared by the bots ---- */
+
+/* The greedy bot's heuristic weights (greedy.c's W; doc/bots.md). A
+ * discard's score is its penalty minus what keeping the card is worth to
+ * this hand and what it would give the next seat; the highest score goes. */
+typedef struct greedy_weights {
+    int set_partner;            /* per card of the same rank in another suit: set material */
+    int run_next;               /* a card one rank away in the suit (the ace is next to 2 and K) */
+    int run_gap;                /* a card two ranks away in the suit: a run with one gap */
+    int in_meld;                /* every copy of the card sits in one of the hand's best melds */
+    int joker;                  /* a joker: thrown only when nothing else may be */
+    int gift_layoff;            /* the next seat has opened and could lay the card off */
+    int gift_known;             /* per card the next seat is known to hold that goes with it */
+    unsigned keep_jokers_above; /* no joker is laid off while the hand holds more cards */
+    int win_bonus;              /* playout result: added for winning the round (tied: shared) */
+    int take_gain;              /* unopened: take a discard adding this many opening points */
+} greedy_weights;
 
 /* The work of one bot call, counted: the deterministic bound of doc/bots.md
  * and rami.h is stated in these units, and tests/bot.c reads them. */
@@ -42,6 +59,9 @@ typedef struct bot_work {
     /* Not work but a cache: the known cards, kept move by move during a
      * playout (NULL: greedy reads them from the log). */
     const rami_known *known;
+    /* Weights for seat `me` (NULL: greedy's own for every seat). */
+    const greedy_weights *mine;
+    unsigned me;
 } bot_work;
 
 /* Most hand-solver nodes one solve of a bot may visit. A normal hand needs
@@ -134,14 +154,21 @@ RAMI_INTERNAL bool rami__bot_over_limit(const bot_work *w, const bot_limits *lim
 #define PLAYOUT_MAX_STEPS 2000u
 
 /* Plays greedy for every seat to the end of the round; *score receives
- * the result for me. False when a limit stopped it first (w->cut). */
+ * the result for me. False when a limit stopped it first (w->cut).
+ * known: rami__known_cards of g if the caller has it, else NULL. */
 RAMI_INTERNAL bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w,
-                                        const bot_limits *lim, int *score);
+                                        const bot_limits *lim, const rami_known *known, int *score);
 
 /* Would greedy, as seat holding its hand plus c, discard c? (g's position
  * is restored.) */
 RAMI_INTERNAL bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c,
                                               bot_work *w);
+
+/* Would greedy, as seat holding its hand plus c at the start of its play,
+ * discard c at once (no meld, lay-off or swap first)? (g's position is
+ * restored.) */
+RAMI_INTERNAL bool rami__greedy_would_only_discard(rami_game *g, unsigned seat, rami_card c,
+                                                   bot_work *w);
 
 /* Would greedy, as seat holding its hand now, take c from the discard
  * pile? (g's position is restored.) */
@@ -178,6 +205,9 @@ typedef struct search_state {
     unsigned ncand, base, samples;            /* base: greedy's own choice */
     rami_card last_discard[RAMI_MAX_PLAYERS]; /* each seat's last discard this round */
     rami_card last_pass[RAMI_MAX_PLAYERS];    /* the discard it left at its last draw */
+    bool table_moved[RAMI_MAX_PLAYERS];       /* another seat laid cards since that discard */
+    rami_known known;                         /* the known cards of the position */
+    rami_known work_known;                    /* ... after a candidate, for its playout */
     bot_work work;                            /* what the decision cost */
 } search_state;
 

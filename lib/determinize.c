@@ -201,13 +201,17 @@ static void redeal_stored(rami_deal *d, int viewer, uint64_t seed)
     memcpy(d->stock, pool, n);
 }
 
-int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed)
+int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed,
+                           const rami_known *known)
 {
     bool over = g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER;
-    rami_known k;
-    rami__known_cards(g, &k);
+    rami_known own;
+    if (known == NULL) {
+        rami__known_cards(g, &own);
+        known = &own;
+    }
     /* At the round's end the hands have been shown for scoring. */
-    redeal(out, g, viewer, !over, &k, seed);
+    redeal(out, g, viewer, !over, known, seed);
     rami__rng_seed(&out->pos.rng, stream_seed(seed, STREAM_RESHUFFLE));
     out->seed = stream_seed(seed, STREAM_ROUNDS);
     out->determinized = 1;
@@ -224,7 +228,7 @@ int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed, rami_ga
     int st = rami_game_clone(g, &copy);
     if (st != RAMI_OK)
         return st;
-    rami__determinize_into(copy, g, viewer, seed);
+    rami__determinize_into(copy, g, viewer, seed, NULL);
     *out = copy;
     return RAMI_OK;
 }

@@ -12,17 +12,14 @@
 /* The greedy bot's heuristic weights, in one place (doc/bots.md). A
  * discard's score is its penalty minus what keeping the card is worth to
  * this hand and what it would give the next seat; the highest score goes. */
-static const struct {
-    int set_partner;            /* per card of the same rank in another suit: set material */
-    int run_next;               /* a card one rank away in the suit (the ace is next to 2 and K) */
-    int run_gap;                /* a card two ranks away in the suit: a run with one gap */
-    int in_meld;                /* every copy of the card sits in one of the hand's best melds */
-    int joker;                  /* a joker: thrown only when nothing else may be */
-    int gift_layoff;            /* the next seat has opened and could lay the card off */
-    int gift_known;             /* per card the next seat is known to hold that goes with it */
-    unsigned keep_jokers_above; /* no joker is laid off while the hand holds more cards */
-    int win_bonus;              /* playout result: added for winning the round (tied: shared) */
-} W = {10, 8, 4, 200, 1000, 18, 8, 3, 100};
+static const greedy_weights W = {10, 8, 4, 200, 1000, 18, 8, 3, 100, 0};
+
+/* The weights of the seat to move: the caller's own (w->mine, for seat
+ * w->me) or greedy's. */
+static const greedy_weights *weights(const rami_game *g, const bot_work *w)
+{
+    return w->mine != NULL && g->pos.current == w->me ? w->mine : &W;
+}
 
 static rami_move meld_move(const tmeld *t)
 {
@@ -93,10 +90,20 @@ static bool take_useful(const rami_game *g, bot_work *w)
     }
     int need = g->rs.opening_points ? g->rs.opening_points : 1;
     o.must_use = top;
-    if (solve(&with, &o, need, NULL, w) < need)
+    int gain = weights(g, w)->take_gain, with_top = solve(&with, &o, need, NULL, w);
+    if (with_top < need && gain <= 0)
         return false;
     o.must_use = RAMI_NO_CARD;
     o.avoid = RAMI_NO_CARD;
+    if (with_top < need) {
+        /* Progress towards the opening: the points laid with and without
+         * it, the pure run aside. */
+        o.need_pure_run = false;
+        o.must_use = top;
+        with_top = solve(&with, &o, 0, NULL, w);
+        o.must_use = RAMI_NO_CARD;
+        return with_top >= solve(h, &o, 0, NULL, w) + gain;
+    }
     return solve(h, &o, need, NULL, w) < need;
 }
 
@@ -158,8 +165,8 @@ static bool play_table(const rami_game *g, verdict *v, bot_work *w)
     if (g->pos.ts.opened_now && !has_opt(&g->rs, RAMI_OPT_OPEN_TURN_LAYOFF))
         return false;
     const hand *h = &g->pos.hands[g->pos.current];
-    struct table_pick tp = {g, v, w, h->size > W.keep_jokers_above && !g->pos.ts.replay_pending,
-                            false};
+    struct table_pick tp = {
+        g, v, w, h->size > weights(g, w)->keep_jokers_above && !g->pos.ts.replay_pending, false};
     if (has_opt(&g->rs, RAMI_OPT_JOKER_SWAP)) {
         for (unsigned i = 0; i < g->pos.meld_count && !tp.found; i++) {
             const tmeld *t = &g->pos.melds[i];
@@ -195,15 +202,16 @@ typedef struct discard_eval {
     rami_card next_known[RAMI_MAX_HAND]; /* faces the next seat is known to hold */
     unsigned next, nknown;
     bool next_opened;
+    const greedy_weights *wt; /* the weights of the seat to move */
 } discard_eval;
 
-static int neighbours(const hand *h, rami_card c)
+static int neighbours(const greedy_weights *wt, const hand *h, rami_card c)
 {
     unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
     int score = 0;
     for (unsigned t = 0; t < 4; t++)
         if (t != s && hand_has(h, t, r))
-            score += W.set_partner;
+            score += wt->set_partner;
     for (int d = -2; d <= 2; d++) {
         if (d == 0)
             continue;
@@ -218,7 +226,7 @@ static int neighbours(const hand *h, rami_card c)
         else if (q == 15)
             q = 2;
         if (hand_has(h, s, (unsigned)q))
-            score += d == 1 || d == -1 ? W.run_next : W.run_gap;
+            score += d == 1 || d == -1 ? wt->run_next : wt->run_gap;
     }
     return score;
 }
@@ -229,7 +237,7 @@ static int gift(const rami_game *g, const discard_eval *e, rami_card c)
 {
     int score = 0;
     if (e->next_opened && fits_table(g, c))
-        score += W.gift_layoff;
+        score += e->wt->gift_layoff;
     unsigned s = RAMI_CARD_SUIT(c), r = RAMI_CARD_RANK(c);
     for (unsigned i = 0; i < e->nknown; i++) {
         rami_card k = e->next_known[i];
@@ -238,7 +246,7 @@ static int gift(const rami_game *g, const discard_eval *e, rami_card c)
         unsigned ks = RAMI_CARD_SUIT(k), kr = RAMI_CARD_RANK(k);
         int dr = (int)kr - (int)r;
         if ((kr == r && ks != s) || (ks == s && dr >= -2 && dr <= 2))
-            score += W.gift_known;
+            score += e->wt->gift_known;
     }
     return score;
 }
@@ -248,18 +256,36 @@ static int discard_score(const rami_game *g, const discard_eval *e, rami_card c)
 {
     const hand *h = &g->pos.hands[g->pos.current];
     if (c == RAMI_JOKER)
-        return -W.joker;
+        return -e->wt->joker;
     int score = (int)card_penalty(c, &g->rs);
     if (e->in_meld[c] >= hand_count(h, c))
-        score -= W.in_meld;
+        score -= e->wt->in_meld;
     else
-        score -= neighbours(h, c);
+        score -= neighbours(e->wt, h, c);
     return score - gift(g, e, c);
+}
+
+/* The faces the next seat is known to hold, from the row kept during a
+ * playout: as rami__known_cards_of, a face counts only while its hand
+ * holds a copy. The row is read 8 bytes at a time (most are zero). */
+static void next_known_kept(const hand *nh, const uint8_t *row, discard_eval *e)
+{
+    for (unsigned base = 0; base <= RAMI_JOKER; base += 8) {
+        uint64_t word;
+        memcpy(&word, row + base, sizeof word);
+        for (unsigned c = base; word != 0 && c < base + 8 && c <= RAMI_JOKER; c++) {
+            if (c == 0 || !row[c] || (card_is_valid((rami_card)c) && !hand_count(nh, (rami_card)c)))
+                continue;
+            if (e->nknown < RAMI_MAX_HAND)
+                e->next_known[e->nknown++] = (rami_card)c;
+        }
+    }
 }
 
 static void discard_eval_init(const rami_game *g, discard_eval *e, bot_work *w)
 {
     memset(e, 0, sizeof *e);
+    e->wt = weights(g, w);
     solve_opts o =
         solver_opts(g, seat_opened(&g->pos, g->pos.current) ? SOLVE_PENALTY : SOLVE_POINTS);
     o.need_leftover = false;
@@ -275,16 +301,10 @@ static void discard_eval_init(const rami_game *g, discard_eval *e, bot_work *w)
     e->next_opened = seat_opened(&g->pos, e->next);
     uint8_t known[256];
     if (w->known != NULL) {
-        /* As rami__known_cards_of: never more than the hand holds. */
-        const hand *nh = &g->pos.hands[e->next];
-        for (unsigned c = 0; c < 256; c++)
-            known[c] = w->known->cnt[e->next][c];
-        for (unsigned c = 1; c <= RAMI_JOKER; c++)
-            if (known[c] && card_is_valid((rami_card)c) && known[c] > hand_count(nh, (rami_card)c))
-                known[c] = (uint8_t)hand_count(nh, (rami_card)c);
-    } else {
-        rami__known_cards_of(g, e->next, known);
+        next_known_kept(&g->pos.hands[e->next], w->known->cnt[e->next], e);
+        return;
     }
+    rami__known_cards_of(g, e->next, known);
     for (unsigned c = 1; c <= RAMI_JOKER && e->nknown < RAMI_MAX_HAND; c++)
         if (known[c])
             e->next_known[e->nknown++] = (rami_card)c;
@@ -334,7 +354,7 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_
     discard_eval_init(g, &e, w);
     const hand *h = &g->pos.hands[g->pos.current];
     f->in_meld = e.in_meld[c] >= hand_count(h, c);
-    f->near = c != RAMI_JOKER && neighbours(h, c) > 0;
+    f->near = c != RAMI_JOKER && neighbours(e.wt, h, c) > 0;
     f->gift = gift(g, &e, c) > 0;
     /* Is some other loose card worth more penalty? */
     f->dearer_loose = false;
@@ -343,7 +363,7 @@ void rami__discard_facts(const rami_game *g, rami_card c, discard_facts *f, bot_
         for (unsigned r = 1; r <= 13; r++) {
             rami_card o = RAMI_CARD(r, suit);
             if (hand_has(h, suit, r) && o != c && o != g->pos.picked &&
-                e.in_meld[o] < hand_face(h, suit, r) && neighbours(h, o) == 0 &&
+                e.in_meld[o] < hand_face(h, suit, r) && neighbours(e.wt, h, o) == 0 &&
                 card_penalty(o, &g->rs) > pen)
                 f->dearer_loose = true;
         }
@@ -386,6 +406,29 @@ bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c, bot_wo
         }
     g->pos = saved;
     return highest;
+}
+
+static int greedy_step(const rami_game *g, verdict *v, bot_work *w);
+
+/* Would greedy, as `seat` holding its hand plus c at the start of its play
+ * (nothing picked), end its turn at once by discarding c: no meld,
+ * lay-off or swap first, and c its first-ranked discard? g's position is
+ * changed for the test and restored. */
+bool rami__greedy_would_only_discard(rami_game *g, unsigned seat, rami_card c, bot_work *w)
+{
+    if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
+        return true;
+    position saved = g->pos;
+    position *p = seat_to_move(g, seat, RAMI_PHASE_PLAY);
+    hand_add(&p->hands[seat], c);
+    uint32_t judged = w->step_judged;
+    w->step_judged = 0;
+    verdict v;
+    bool only = greedy_step(g, &v, w) == RAMI_OK && v.move.kind == RAMI_MOVE_DISCARD &&
+                v.move.cards[0] == c;
+    w->step_judged = judged;
+    g->pos = saved;
+    return only;
 }
 
 /* Would greedy, as `seat` holding its hand now, take c from the discard
@@ -477,7 +520,7 @@ bool rami__bot_over_limit(const bot_work *w, const bot_limits *lim)
 
 /* The result of a finished round for seat me: the others' mean points
  * minus its own, plus the win bonus (shared by the winners). */
-static int round_score(const rami_game *g, unsigned me)
+static int round_score(const rami_game *g, unsigned me, int win_bonus)
 {
     if (g->pos.phase != RAMI_PHASE_ROUND_OVER && g->pos.phase != RAMI_PHASE_MATCH_OVER)
         return 0;
@@ -491,19 +534,23 @@ static int round_score(const rami_game *g, unsigned me)
         int shared = 0;
         for (unsigned p = 0; p < g->rs.players; p++)
             shared += (r->winners >> p) & 1u;
-        score += W.win_bonus / shared;
+        score += win_bonus / shared;
     }
     return score;
 }
 
 /* Greedy for every seat until the round ends (or PLAYOUT_TURN_CAP more
  * turns or PLAYOUT_MAX_STEPS decisions pass: the result is then 0). */
-bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limits *lim, int *score)
+bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limits *lim,
+                          const rami_known *start_known, int *score)
 {
     unsigned start = g->pos.turn;
     w->playouts++;
     rami_known known;
-    rami__known_cards(g, &known);
+    if (start_known != NULL)
+        known = *start_known;
+    else
+        rami__known_cards(g, &known);
     w->known = &known;
     bool done = true;
     for (unsigned k = 0; g->pos.phase == RAMI_PHASE_DRAW || g->pos.phase == RAMI_PHASE_PLAY; k++) {
@@ -523,6 +570,6 @@ bool rami__greedy_playout(rami_game *g, unsigned me, bot_work *w, const bot_limi
         rami__known_update(known.cnt[seat], &v.move, taken);
     }
     w->known = NULL;
-    *score = round_score(g, me);
+    *score = round_score(g, me, (w->mine != NULL ? w->mine : &W)->win_bonus);
     return done;
 }

@@ -15,6 +15,10 @@
 #define STRONG_SAME_AFTER    24  /* dropped when no result differed after this many */
 #define STRONG_BATCH         8   /* samples between two racing rounds */
 
+/* The strong bot's own policy, at the root and in its playouts: greedy's
+ * weights, and it also takes a discard that brings its opening closer. */
+static const greedy_weights STRONG_W = {10, 8, 4, 200, 1000, 18, 8, 3, 100, 1};
+
 /* Candidates: both draws, or the best ranked discards; greedy's own
  * choice is always among them (the baseline). Melds, lay-offs and swaps
  * are greedy's: laying cards down early is what wins rounds. */
@@ -55,39 +59,66 @@ static void candidates(const rami_game *d, search_state *s)
  * throw that card; with its hand now, it must leave the discard it left
  * at its last draw. (A seat's hand changes only in its own turn, so its
  * hand now is the one it discarded from; the table may have grown since.) */
-static bool deal_agrees(rami_game *det, search_state *s, unsigned me)
+static unsigned deal_disagrees(rami_game *det, search_state *s, unsigned me)
 {
+    unsigned bad = 0;
     for (unsigned p = 0; p < det->rs.players; p++) {
-        if (p != me && s->last_discard[p] != RAMI_NO_CARD &&
-            !rami__greedy_would_discard(det, p, s->last_discard[p], &s->work))
-            return false;
-        if (p != me && s->last_pass[p] != RAMI_NO_CARD &&
+        rami_card d = s->last_discard[p];
+        if (p == me)
+            continue;
+        /* The table as it was then: greedy's whole turn must end with
+         * that discard (it would have opened, melded or laid off first). */
+        if (d != RAMI_NO_CARD && !s->table_moved[p] &&
+            !rami__greedy_would_only_discard(det, p, d, &s->work))
+            bad++;
+        else if (d != RAMI_NO_CARD && s->table_moved[p] &&
+                 !rami__greedy_would_discard(det, p, d, &s->work))
+            bad++;
+        if (s->last_pass[p] != RAMI_NO_CARD &&
             rami__greedy_would_take(det, p, s->last_pass[p], &s->work))
-            return false;
+            bad++;
     }
-    return true;
+    return bad;
 }
 
 /* Deals tried for one sample; the last is kept if none agrees. */
 #define STRONG_DEAL_TRIES 16
 
+static uint64_t try_seed(uint64_t seed, unsigned k)
+{
+    return k ? bot_mix(seed + k) : seed;
+}
+
 /* det receives a determinization of g: the first of a few that agrees
- * with the opponents' last discards and passes (deal_agrees), or the last
- * one tried when none does or a limit is reached. */
+ * with the opponents' last turns and passes (deal_disagrees), or the one
+ * that disagrees least when none does or a limit is reached. */
 static int deal_sample(const rami_game *g, rami_game *det, search_state *s, const bot_limits *lim,
                        uint64_t seed)
 {
+    unsigned best = 0, best_bad = ~0u;
     for (unsigned k = 0;; k++) {
         int st = rami__game_copy(det, g);
         if (st != RAMI_OK)
             return st;
-        rami__determinize_into(det, g, g->pos.current, k ? bot_mix(seed + k) : seed);
+        rami__determinize_into(det, g, g->pos.current, try_seed(seed, k), &s->known);
         s->work.deals++;
-        if (k + 1 >= STRONG_DEAL_TRIES || rami__bot_over_limit(&s->work, lim) ||
-            deal_agrees(det, s, g->pos.current))
+        if (rami__bot_over_limit(&s->work, lim))
+            break;
+        unsigned bad = deal_disagrees(det, s, g->pos.current);
+        if (bad == 0)
             return RAMI_OK;
         s->work.rejected++;
+        if (bad < best_bad) {
+            best = k;
+            best_bad = bad;
+        }
+        if (k + 1 >= STRONG_DEAL_TRIES)
+            break;
     }
+    int st = rami__game_copy(det, g);
+    if (st == RAMI_OK)
+        rami__determinize_into(det, g, g->pos.current, try_seed(seed, best), &s->known);
+    return st;
 }
 
 static void last_discards(const rami_game *g, search_state *s)
@@ -98,9 +129,16 @@ static void last_discards(const rami_game *g, search_state *s)
     log_entry e;
     rami_card top = RAMI_NO_CARD; /* the discard just made, if the last entry */
     rami__log_begin(g, &it);
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++)
+        s->table_moved[p] = false;
     while (rami__log_next(&it, &e)) {
-        if (e.kind == RAMI_MOVE_DISCARD)
+        if (e.kind == RAMI_MOVE_DISCARD) {
             s->last_discard[e.seat] = e.cards[0];
+            s->table_moved[e.seat] = false;
+        }
+        if (e.kind == RAMI_MOVE_MELD || e.kind == RAMI_MOVE_LAYOFF || e.kind == RAMI_MOVE_SWAP)
+            for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++)
+                s->table_moved[p] |= p != e.seat;
         if (e.kind == RAMI_MOVE_DRAW_STOCK || e.kind == RAMI_MOVE_DRAW_DISCARD)
             s->last_pass[e.seat] = e.kind == RAMI_MOVE_DRAW_STOCK ? top : RAMI_NO_CARD;
         top = e.kind == RAMI_MOVE_DISCARD ? e.cards[0] : RAMI_NO_CARD;
@@ -118,15 +156,21 @@ static int sample_round(const rami_game *g, rami_game *det, rami_game *work, sea
         return st;
     int score[RAMI_MAX_HAND + 2];
     int runs = 0;
+    unsigned me = g->pos.current;
     for (unsigned i = 0; i < s->ncand; i++) {
         if (!s->active[i])
             continue;
         st = rami__game_copy(work, det);
         if (st != RAMI_OK)
             return st;
+        rami_card taken = discard_top(&det->pos);
         if (rami__play_verdict(work, &s->cand[i]) != RAMI_OK)
             return RAMI_E_NOMEM;
-        if (!rami__greedy_playout(work, g->pos.current, &s->work, lim, &score[i]))
+        /* The known cards of det (those of g: the log is the same), after
+         * the candidate. */
+        s->work_known = s->known;
+        rami__known_update(s->work_known.cnt[me], &s->cand[i].move, taken);
+        if (!rami__greedy_playout(work, me, &s->work, lim, &s->work_known, &score[i]))
             return 0;
         runs++;
     }
@@ -203,6 +247,7 @@ static int run_samples(const rami_game *g, const rami_bot_options *opt, search_s
     for (unsigned i = 0; i < s->ncand; i++)
         s->active[i] = true;
     last_discards(g, s);
+    rami__known_cards(g, &s->known);
     for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
         int runs = sample_round(g, det, work, s, &lim, bot_mix(base + r));
         if (runs <= 0) {
@@ -239,6 +284,8 @@ static unsigned best_candidate(const search_state *s)
 int rami__strong_verdict(const rami_game *d, const rami_bot_options *opt, verdict *v,
                          search_state *s)
 {
+    s->work.mine = &STRONG_W;
+    s->work.me = d->pos.current;
     candidates(d, s);
     if (s->ncand == 0)
         return rami__greedy_verdict(d, v, &s->work);

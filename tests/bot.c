@@ -537,6 +537,145 @@ static void hint_with(void **state)
     rami_game_free(g);
 }
 
+/* Greedy self-play positions of 2-player Rami 51: calls f at every
+ * position with the move about to be played. */
+typedef void (*position_fn)(const rami_game *g, const rami_move *m, void *ctx);
+
+static void greedy_rounds(unsigned rounds, uint64_t seed, position_fn f, void *ctx)
+{
+    rami_ruleset rs;
+    assert_int_equal(rami_ruleset_init(&rs, RAMI_PRESET_51, 2), RAMI_OK);
+    for (unsigned i = 0; i < rounds; i++) {
+        rami_game *g;
+        assert_int_equal(rami_game_new(&rs, seed + i, &g), RAMI_OK);
+        rami_bot_options o = options(RAMI_BOT_GREEDY, 0, 0);
+        for (unsigned guard = 0; rami_game_phase(g) <= RAMI_PHASE_PLAY; guard++) {
+            assert_true(guard < 5000);
+            rami_move m;
+            assert_int_equal(rami_bot_choose(g, &o, &m), RAMI_OK);
+            f(g, &m, ctx);
+            assert_int_equal(rami_game_play(g, rami_game_current_player(g), &m), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+}
+
+/* The strong bot keeps the known cards of the position and updates them
+ * by its candidate move instead of reading the log again at every
+ * playout: after any move, the update must equal a fresh read of the log,
+ * and a playout from the kept cards must play exactly as one that reads
+ * them itself. */
+struct known_check {
+    unsigned moves, playouts;
+};
+
+static void known_after_move(const rami_game *g, const rami_move *m, void *ctx)
+{
+    struct known_check *kc = ctx;
+    rami_known kept, fresh;
+    rami__known_cards(g, &kept);
+    rami_game *a, *b;
+    assert_int_equal(rami_game_clone(g, &a), RAMI_OK);
+    unsigned seat = a->pos.current;
+    rami_card taken = discard_top(&a->pos);
+    assert_int_equal(rami_game_play(a, (int)seat, m), RAMI_OK);
+    rami__known_update(kept.cnt[seat], m, taken);
+    rami__known_cards(a, &fresh);
+    /* Equal where a greedy decision reads them: never above the hand. */
+    for (unsigned p = 0; p < a->rs.players; p++)
+        for (unsigned c = 1; c <= RAMI_JOKER; c++) {
+            unsigned have =
+                card_is_valid((rami_card)c) ? hand_count(&a->pos.hands[p], (rami_card)c) : 0;
+            unsigned k = kept.cnt[p][c] < have ? kept.cnt[p][c] : have;
+            assert_int_equal(k, fresh.cnt[p][c]);
+        }
+    kc->moves++;
+    if (rami_game_phase(a) <= RAMI_PHASE_PLAY && kc->moves % 7 == 0) {
+        assert_int_equal(rami_game_clone(a, &b), RAMI_OK);
+        bot_work wa = {0}, wb = {0};
+        bot_limits lim = {UINT64_MAX, UINT64_MAX, 0};
+        int sa, sb;
+        assert_true(rami__greedy_playout(a, seat, &wa, &lim, &kept, &sa));
+        assert_true(rami__greedy_playout(b, seat, &wb, &lim, NULL, &sb));
+        assert_int_equal(sa, sb);
+        assert_true(rami__game_equal(a, b));
+        assert_int_equal(wa.steps, wb.steps);
+        rami_game_free(b);
+        kc->playouts++;
+    }
+    rami_game_free(a);
+}
+
+static void known_cards_kept(void **state)
+{
+    (void)state;
+    struct known_check kc = {0, 0};
+    greedy_rounds(40, 900, known_after_move, &kc);
+    printf("  %u moves, %u playouts compared\n", kc.moves, kc.playouts);
+    assert_true(kc.playouts > 100);
+}
+
+/* The opponent model must accept the truth: when a greedy seat drew from
+ * the stock and ended its turn with a discard, its real hand passes
+ * rami__greedy_would_only_discard with that card (the table unchanged
+ * since). And the test has teeth: with another card of that hand in place
+ * of the discard, it fails. */
+struct only_check {
+    unsigned turns, other_refused, other_tried;
+    bool drew_stock;
+};
+
+static void only_discard_turn(const rami_game *g, const rami_move *m, void *ctx)
+{
+    struct only_check *oc = ctx;
+    if (m->kind == RAMI_MOVE_DRAW_STOCK || m->kind == RAMI_MOVE_DRAW_DISCARD)
+        oc->drew_stock = m->kind == RAMI_MOVE_DRAW_STOCK;
+    if (m->kind != RAMI_MOVE_DISCARD || !oc->drew_stock)
+        return;
+    rami_game *a;
+    assert_int_equal(rami_game_clone(g, &a), RAMI_OK);
+    unsigned seat = a->pos.current;
+    assert_int_equal(rami_game_play(a, (int)seat, m), RAMI_OK);
+    if (rami_game_phase(a) <= RAMI_PHASE_PLAY) {
+        bot_work w = {0};
+        oc->turns++;
+        rami_game *before;
+        assert_int_equal(rami_game_clone(a, &before), RAMI_OK);
+        assert_true(rami__greedy_would_only_discard(a, seat, m->cards[0], &w));
+        assert_true(rami__game_equal(a, before)); /* the position is restored */
+        rami_game_free(before);
+        /* The same hand, another card thrown: greedy would not. */
+        const hand *h = &a->pos.hands[seat];
+        for (unsigned suit = 0; suit < 4; suit++)
+            for (unsigned r = 1; r <= 13; r++) {
+                rami_card c = RAMI_CARD(r, suit);
+                if (c == m->cards[0] || !hand_count(h, c))
+                    continue;
+                rami_game *b;
+                assert_int_equal(rami_game_clone(a, &b), RAMI_OK);
+                hand_remove(&b->pos.hands[seat], c);
+                hand_add(&b->pos.hands[seat], m->cards[0]);
+                oc->other_tried++;
+                oc->other_refused += !rami__greedy_would_only_discard(b, seat, c, &w);
+                rami_game_free(b);
+                suit = 4;
+                break;
+            }
+    }
+    rami_game_free(a);
+}
+
+static void opponent_model_accepts_greedy(void **state)
+{
+    (void)state;
+    struct only_check oc = {0, 0, 0, false};
+    greedy_rounds(40, 700, only_discard_turn, &oc);
+    printf("  %u turns accepted; another card refused %u of %u\n", oc.turns, oc.other_refused,
+           oc.other_tried);
+    assert_true(oc.turns > 300);
+    assert_true(oc.other_refused * 10 >= oc.other_tried * 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -545,6 +684,7 @@ int main(void)
         cmocka_unit_test(no_peeking),        cmocka_unit_test(deterministic),
         cmocka_unit_test(greedy_plays_well), cmocka_unit_test(hints),
         cmocka_unit_test(worst_position),    cmocka_unit_test(hint_with),
+        cmocka_unit_test(known_cards_kept),  cmocka_unit_test(opponent_model_accepts_greedy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
