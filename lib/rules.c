@@ -402,7 +402,7 @@ static int judge_kind(const rami_ruleset *rs, const position *p, const rami_move
     v->move.side = m->side;
     if (m->count == 1) /* a discard, lay-off or swap: no call to memcpy */
         v->move.cards[0] = m->cards[0];
-    else
+    else if (m->count > 1) /* a meld (a draw has no cards) */
         memcpy(v->move.cards, m->cards, m->count);
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
