@@ -899,7 +899,8 @@ static void print_event(const cli *c, const rami_event *e)
     rami_move m;
     memset(&m, 0, sizeof m);
     m.kind = e->kind;
-    m.target = e->target;
+    /* A meld's event names the new table meld; the move itself has none. */
+    m.target = e->kind == RAMI_MOVE_LAYOFF || e->kind == RAMI_MOVE_SWAP ? e->target : 0;
     m.side = e->side;
     bool drawn = e->kind == RAMI_MOVE_DRAW_STOCK || e->kind == RAMI_MOVE_DRAW_DISCARD;
     m.count = drawn ? 0 : e->count;

@@ -180,6 +180,10 @@ class Human(unittest.TestCase):
                          '  turn 2, seat 1: draw\n'
                          '(  turn 2.*\n)*'
                          '  turn 2, seat 1: discard 8S\n')
+        # Every event is worded as a move, a second meld (table meld 1)
+        # too: the event's target is the new meld, the move has none.
+        self.assertNotIn('(move ', out)
+        self.assertGreaterEqual(out.count(', seat 1: meld '), 2)
 
     def test_what_the_turn_owes_comes_from_the_library(self):
         # Seed 2, Rami 40 (KEEP_PICKUP): after taking 9D from the discard
