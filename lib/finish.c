@@ -886,20 +886,37 @@ RAMI_NOINLINE static int take_search(finish_ctx *c, const verdict *v, bool expla
                          : "");
 }
 
-static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
+/* Tier 1 of the take rule: a card other than the one taken stays
+ * discardable (counted on the hand with the card taken, which is not
+ * built). */
+static bool take_by_counts(const finish_ctx *c)
 {
     const rami_ruleset *rs = c->rs;
     const position *p = c->root;
     rami_card top = discard_at(p, p->discard_count - 1u);
-    /* Tier 1: a card other than the one taken stays discardable (counted
-     * on the hand with the card taken, which is not built). */
     const hand *h = &p->hands[p->current];
     rami_card avoid = has_opt(rs, RAMI_OPT_KEEP_PICKUP) ? top : RAMI_NO_CARD;
     unsigned avoided = avoid == RAMI_NO_CARD ? 0u : hand_count(h, top) + 1u;
-    if (!has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
-        discardable_by_counts(rs, h->size + 1u, h->jokers + (top == RAMI_JOKER), avoid, avoided))
+    return !has_opt(rs, RAMI_OPT_PICKUP_MUST_MELD) &&
+           discardable_by_counts(rs, h->size + 1u, h->jokers + (top == RAMI_JOKER), avoid, avoided);
+}
+
+static int take_check(finish_ctx *c, const verdict *v, bool explain, char *why, size_t cap)
+{
+    if (take_by_counts(c))
         return RAMI_OK;
     return take_search(c, v, explain, why, cap);
+}
+
+bool rami__take_ok(finish_ctx *c)
+{
+    if (take_by_counts(c))
+        return true;
+    /* The search applies the take: its verdict, as rules.c makes it. */
+    const rami_move m = {.kind = RAMI_MOVE_DRAW_DISCARD};
+    verdict v;
+    return rami__judge_candidate(c->rs, c->root, &m, &v) == RAMI_OK &&
+           take_search(c, &v, false, NULL, 0) == RAMI_OK;
 }
 
 static int discard_check(finish_ctx *c, char *why, size_t cap)

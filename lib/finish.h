@@ -75,6 +75,10 @@ RAMI_INTERNAL bool rami__finish_ok(finish_ctx *c, const verdict *v);
  * A discard of c->root that rami__judge accepted passes
  * rami__finish_check exactly when this is true. */
 RAMI_INTERNAL bool rami__discards_allowed(finish_ctx *c);
+/* The look-ahead rule of taking the discard of c->root, whose pile
+ * rami__judge_draw found not empty: rami__finish_ok of that take's
+ * verdict, which it builds only when the search needs it. */
+RAMI_INTERNAL bool rami__take_ok(finish_ctx *c);
 
 /* Full legality check of a move by `player`: the rules of rules.c, then
  * rami__finish_check. why may be NULL. */

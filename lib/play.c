@@ -141,6 +141,26 @@ static void list_discards(collect *c, const rami_ruleset *rs, const position *p)
     c->count = n;
 }
 
+/* The draws, judged by the rules of any draw (rules.c's rami__judge_draw,
+ * finish.c's take rule) without a verdict each: a draw's canonical form is
+ * its kind alone, written in place. */
+static void list_draws(collect *c)
+{
+    size_t n = 0;
+    for (unsigned kind = RAMI_MOVE_DRAW_STOCK; kind <= RAMI_MOVE_DRAW_DISCARD; kind++) {
+        if (rami__judge_draw(c->fin.root, kind) != RAMI_OK)
+            continue;
+        if (kind == RAMI_MOVE_DRAW_DISCARD && !rami__take_ok(&c->fin))
+            continue;
+        if (n < c->cap) {
+            memset(&c->buf[n], 0, sizeof c->buf[n]);
+            c->buf[n].kind = (uint8_t)kind;
+        }
+        n++;
+    }
+    c->count = n;
+}
+
 int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n)
 {
     size_t cap = 64, count = 0;
@@ -173,13 +193,8 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
     c.buf = buf;
     c.cap = cap;
     c.count = 0;
-    rami_move m;
-    memset(&m, 0, sizeof m);
     if (g->pos.phase == RAMI_PHASE_DRAW) {
-        m.kind = RAMI_MOVE_DRAW_STOCK;
-        collect_legal(&c, &m);
-        m.kind = RAMI_MOVE_DRAW_DISCARD;
-        collect_legal(&c, &m);
+        list_draws(&c);
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
         /* No meld is generated where none can be legal. */
         unsigned what = rami__finish_opening(&c.fin) ? GEN_ALL : GEN_TABLE;

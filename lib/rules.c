@@ -437,3 +437,8 @@ int rami__judge_candidate(const rami_ruleset *rs, const position *p, const rami_
 {
     return judge_kind(rs, p, m, v, NULL, 0);
 }
+
+int rami__judge_draw(const position *p, unsigned kind)
+{
+    return kind == RAMI_MOVE_DRAW_DISCARD ? judge_take(p, NULL, 0) : RAMI_OK;
+}

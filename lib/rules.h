@@ -50,6 +50,10 @@ RAMI_INTERNAL int rami__judge(const rami_ruleset *rs, const position *p, int pla
  * a reason. The move list and the look-ahead judge every candidate. */
 RAMI_INTERNAL int rami__judge_candidate(const rami_ruleset *rs, const position *p,
                                         const rami_move *m, verdict *v);
+/* rami__judge_candidate's rules for a draw of `kind` (DRAW_STOCK or
+ * DRAW_DISCARD) by the seat to move in the draw phase, without a verdict:
+ * the draw-phase move list asks it for both draws. */
+RAMI_INTERNAL int rami__judge_draw(const position *p, unsigned kind);
 /* Applies a validated move to a position. */
 RAMI_INTERNAL void rami__apply(const rami_ruleset *rs, position *p, const verdict *v);
 /* Takes back the play u recorded (not the turn state, which the caller
