@@ -960,7 +960,9 @@ int rami__validate(const rami_ruleset *rs, const position *p, int player, const 
                    verdict *v, char *why, size_t why_cap)
 {
     int st = rami__judge(rs, p, player, m, v, why, why_cap);
-    if (st != RAMI_OK)
+    /* finish_judge accepts every draw from the stock (rami__candidate_legal
+     * skips it the same way): no context to set up for it. */
+    if (st != RAMI_OK || v->move.kind == RAMI_MOVE_DRAW_STOCK)
         return st;
     finish_memo memo;
     finish_ctx c;
