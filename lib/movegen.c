@@ -11,6 +11,7 @@ typedef struct gen {
     const position *p;
     const hand *h;
     rami_card face; /* only moves using this face, RAMI_NO_CARD for all */
+    unsigned jmax;  /* jokers a meld may take: held and allowed per meld */
     move_sink sink;
     void *ctx;
     bool stop;
@@ -52,9 +53,9 @@ static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers
     }
 }
 
-static unsigned jokers_usable(const gen *x)
+static unsigned jokers_usable(const rami_ruleset *rs, const hand *h)
 {
-    unsigned j = x->h->jokers, jpm = x->rs->jokers_per_meld;
+    unsigned j = h->jokers, jpm = rs->jokers_per_meld;
     return j < jpm ? j : jpm;
 }
 
@@ -62,7 +63,7 @@ static unsigned jokers_usable(const gen *x)
  * the usable jokers, 3 or 4 cards in all. */
 static void gen_sets(gen *x)
 {
-    unsigned jmax = jokers_usable(x);
+    unsigned jmax = x->jmax;
     const uint16_t *m = x->h->mask;
     /* Only ranks held in two suits or more can start a set. */
     unsigned pairs = (m[0] & (m[1] | m[2] | m[3])) | (m[1] & (m[2] | m[3])) | (m[2] & m[3]);
@@ -98,7 +99,7 @@ static void gen_sets(gen *x)
 static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *pos, unsigned nn,
                      unsigned end, unsigned ji)
 {
-    unsigned jmax = jokers_usable(x);
+    unsigned jmax = x->jmax;
     unsigned lo = dir > 0 ? pos[0] : end, hi = dir > 0 ? end : pos[0];
     for (unsigned e = 0; ji + e <= jmax && nn >= 2 && !x->stop; e++) {
         unsigned n = hi - lo + 1 + e;
@@ -129,7 +130,7 @@ static void grow_run(gen *x, unsigned suit, int dir, rami_card *nat, uint8_t *po
 static void gen_runs(gen *x)
 {
     /* Places above a lone natural where its run's second natural may be. */
-    unsigned reach = (1u << (jokers_usable(x) + 1u)) - 1u;
+    unsigned reach = (1u << (x->jmax + 1u)) - 1u;
     for (unsigned s = 0; s < 4 && !x->stop; s++) {
         unsigned mask = x->h->mask[s];
         for (unsigned held = mask; held != 0 && !x->stop; held &= held - 1) {
@@ -288,7 +289,8 @@ static void gen_table(gen *x)
 void rami__gen(const rami_ruleset *rs, const position *p, rami_card face, unsigned what,
                move_sink sink, void *ctx)
 {
-    gen x = {rs, p, &p->hands[p->current], face, sink, ctx, false};
+    const hand *h = &p->hands[p->current];
+    gen x = {rs, p, h, face, jokers_usable(rs, h), sink, ctx, false};
     if (what & GEN_MELDS) {
         gen_sets(&x);
         gen_runs(&x);

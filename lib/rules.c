@@ -132,6 +132,9 @@ static int judge_take(const position *p, char *why, size_t cap)
     return RAMI_OK;
 }
 
+_Static_assert(sizeof(((rami_move *)0)->cards) == sizeof(((tmeld *)0)->cards),
+               "judge_meld copies a meld's whole card array into the move");
+
 RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, verdict *v,
                                     char *why, size_t cap)
 {
@@ -152,8 +155,10 @@ RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, v
                          "the joker stands at the lower place: JOKER_CHOICE is off");
     if (m->side != RAMI_SIDE_AUTO && v->meld.kind == RAMI_MELD_SET)
         return rami__why(why, cap, RAMI_E_MELD, "a set has no joker place to choose");
-    /* Canonical form: table order, side only where the player chose. */
-    memcpy(m->cards, v->meld.cards, m->count);
+    /* Canonical form: table order, side only where the player chose. The
+     * whole array, a fixed size (no call): past count both are zero
+     * (judge_kind clears v, rami__meld_eval clears the meld). */
+    memcpy(m->cards, v->meld.cards, sizeof m->cards);
     m->side = RAMI_SIDE_AUTO;
     if (ambiguous && has_opt(rs, RAMI_OPT_JOKER_CHOICE)) {
         tmeld low;
