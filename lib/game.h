@@ -90,7 +90,16 @@ typedef struct log_iter {
 RAMI_INTERNAL size_t rami__log_capacity(const rami_ruleset *rs);
 /* Room for move m (validated, not yet applied); RAMI_E_NOMEM if the log
  * cannot grow (nothing changed then). */
-RAMI_INTERNAL int rami__log_reserve(rami_game *g, const rami_move *m);
+RAMI_INTERNAL int rami__log_reserve_move(rami_game *g, const rami_move *m);
+/* Bytes of the largest log entry: a meld of RAMI_MAX_MELD cards (log.c). */
+#define LOG_ENTRY_MAX (2u + RAMI_MAX_MELD)
+/* rami__log_reserve_move, inline while any entry fits. */
+static inline int rami__log_reserve(rami_game *g, const rami_move *m)
+{
+    if ((size_t)g->log_len + LOG_ENTRY_MAX <= g->log_cap)
+        return RAMI_OK;
+    return rami__log_reserve_move(g, m);
+}
 /* Appends m once it has been applied (after rami__log_reserve). */
 RAMI_INTERNAL void rami__log_push(rami_game *g, const rami_move *m);
 /* Takes back the last entry, a play of this kind and card count (the

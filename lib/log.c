@@ -73,7 +73,7 @@ RAMI_NOINLINE static int log_grow(rami_game *g, size_t need)
     return RAMI_OK;
 }
 
-int rami__log_reserve(rami_game *g, const rami_move *m)
+int rami__log_reserve_move(rami_game *g, const rami_move *m)
 {
     size_t need = (size_t)g->log_len + entry_bytes(m->kind, m->count);
     if (need <= g->log_cap)
