@@ -13,17 +13,6 @@ int rami_game_check(const rami_game *g, int player, const rami_move *m, char *wh
     return rami__validate(&g->rs, &g->pos, player, m, &v, why, why_cap);
 }
 
-int rami_game_play(rami_game *g, int player, const rami_move *m)
-{
-    if (g == NULL)
-        return RAMI_E_ARG;
-    verdict v;
-    int st = rami__validate(&g->rs, &g->pos, player, m, &v, NULL, 0);
-    if (st != RAMI_OK)
-        return st;
-    return rami__play_verdict(g, &v);
-}
-
 static bool is_play(unsigned kind)
 {
     return kind == RAMI_MOVE_MELD || kind == RAMI_MOVE_LAYOFF || kind == RAMI_MOVE_SWAP;
@@ -31,7 +20,7 @@ static bool is_play(unsigned kind)
 
 /* The undo stack holds the plays of the current turn: a discard or the
  * end of the round empties it. */
-int rami__play_verdict(rami_game *g, const verdict *v)
+static inline int play_verdict(rami_game *g, const verdict *v)
 {
     if (is_play(v->move.kind) && g->undo_count >= MAX_UNDO)
         return RAMI_E_INTERNAL; /* cannot happen: see MAX_UNDO */
@@ -54,6 +43,22 @@ int rami__play_verdict(rami_game *g, const verdict *v)
     }
     rami__log_push(g, &v->move);
     return RAMI_OK;
+}
+
+int rami__play_verdict(rami_game *g, const verdict *v)
+{
+    return play_verdict(g, v);
+}
+
+int rami_game_play(rami_game *g, int player, const rami_move *m)
+{
+    if (g == NULL)
+        return RAMI_E_ARG;
+    verdict v;
+    int st = rami__validate(&g->rs, &g->pos, player, m, &v, NULL, 0);
+    if (st != RAMI_OK)
+        return st;
+    return play_verdict(g, &v);
 }
 
 int rami_game_undo_count(const rami_game *g)
