@@ -578,7 +578,10 @@ typedef struct rami_move {
  * cards in table order, side AUTO unless the side matters). Moves that
  * differ only in which copy of an identical card is used are one move.
  * Every listed move is accepted by rami_game_play; every other move is
- * refused. In ROUND_OVER / MATCH_OVER the list is empty. (buf, cap, count)
+ * refused, unless it is a listed move spelled another way (doc/rules.md,
+ * "Moves and their canonical form": cards in another order, a side named
+ * where there is one place, AUTO where LOW and HIGH are both listed, which
+ * means LOW). In ROUND_OVER / MATCH_OVER the list is empty. (buf, cap, count)
  * as usual: the first cap moves are written. Errors: RAMI_E_ARG (NULL game
  * or count, NULL buf with cap > 0), RAMI_E_BUFFER. Reads g only. Cost: the
  * move search, at most 4,000,000 work units (see "Cost" at the top). */

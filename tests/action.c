@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "scenario.h"
 #include "testutil.h"
 
 static uint64_t rnd_state = 0x9E3779B97F4A7C15ull;
@@ -522,6 +523,84 @@ static void test_bad_moves(void **state)
     assert_memory_equal(&out, &before, sizeof out);
 }
 
+/* ---- the spellings the game accepts but does not list ---- */
+
+/* `spelled` is a lay-off id rami_game_check accepts that
+ * rami_game_legal_actions does not list; `listed` is its listed form, and
+ * playing either id leaves the same game (doc/actions.md, doc/rules.md
+ * "Moves and their canonical form"). */
+static void assert_unlisted_spelling(const rami_game *g, const char *spelled, const char *listed)
+{
+    const rami_ruleset *rs = &g->rs;
+    rami_action a = id_of(rs, spelled), b = id_of(rs, listed), ids[RAMI_MAX_MOVES];
+    size_t n;
+    assert_int_equal(rami_game_legal_actions(g, ids, RAMI_MAX_MOVES, &n), RAMI_OK);
+    bool has_a = false, has_b = false;
+    for (size_t i = 0; i < n; i++) {
+        has_a |= ids[i] == a;
+        has_b |= ids[i] == b;
+    }
+    assert_false(has_a);
+    assert_true(has_b);
+    rami_move m;
+    assert_int_equal(rami_action_to_move(rs, a, &m), RAMI_OK);
+    int seat = rami_game_current_player(g);
+    assert_int_equal(rami_game_check(g, seat, &m, NULL, 0), RAMI_OK);
+    rami_game *x = sc_clone(g), *y = sc_clone(g);
+    assert_int_equal(rami_game_play_action(x, seat, a), RAMI_OK);
+    assert_int_equal(rami_game_play_action(y, seat, b), RAMI_OK);
+    assert_true(rami__game_equal(x, y));
+    rami_game_free(x);
+    rami_game_free(y);
+}
+
+/* An ace that fits both ends of a 2..K run: its AUTO id means the lower
+ * end (§6.1 DEC), the listed ids are LOW and HIGH. The fuzz target
+ * `action` found the AUTO id accepted but not listed; this is the decided
+ * behaviour, and the target now checks it the same way. */
+static void test_unlisted_ace_auto(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules(RAMI_PRESET_51, 2);
+    rami_game *g =
+        deal_from(&rs, 1, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 5D", "2C 3D 4H", "4C", "KC");
+    play(g, "draw");
+    play(g, "meld 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS");
+    assert_unlisted_spelling(g, "lay AS on 1", "lay AS on 1 low");
+    rami_game_free(g);
+}
+
+/* A joker that fits both ends under JOKER_CHOICE: AUTO means the lower
+ * place (§3.4), listed as LOW. */
+static void test_unlisted_joker_auto(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules_opts(RAMI_PRESET_51, 2, RAMI_OPT_JOKER_CHOICE, 0);
+    rami_game *g =
+        deal_from(&rs, 1, "KS KH KD QS QH QD 5S 6S 7S JK 2C 9D 4C", "2D 3D 4H", "8C", "KC");
+    play(g, "draw");
+    play(g, "meld KS KH KD");
+    play(g, "meld QS QH QD");
+    play(g, "meld 5S 6S 7S");
+    assert_unlisted_spelling(g, "lay JK on 3", "lay JK on 3 low");
+    rami_game_free(g);
+}
+
+/* An ace that fits only the low end of A..4 named LOW: listed as AUTO. */
+static void test_unlisted_ace_named_side(void **state)
+{
+    (void)state;
+    rami_ruleset rs = sc_rules(RAMI_PRESET_51, 2);
+    rami_game *g =
+        deal_from(&rs, 1, "KS KH KD QS QH QD 2H 3H 4H AH 5C 7D 9C", "2D 3D 4S", "8C", "KC");
+    play(g, "draw");
+    play(g, "meld KS KH KD");
+    play(g, "meld QS QH QD");
+    play(g, "meld 2H 3H 4H");
+    assert_unlisted_spelling(g, "lay AH on 3 low", "lay AH on 3");
+    rami_game_free(g);
+}
+
 static void test_bad_calls_change_nothing(void **state)
 {
     (void)state;
@@ -654,6 +733,9 @@ int main(void)
         cmocka_unit_test(test_sizes_follow_the_formula),
         cmocka_unit_test(test_every_id_round_trips),
         cmocka_unit_test(test_bad_moves),
+        cmocka_unit_test(test_unlisted_ace_auto),
+        cmocka_unit_test(test_unlisted_joker_auto),
+        cmocka_unit_test(test_unlisted_ace_named_side),
         cmocka_unit_test(test_bad_calls_change_nothing),
         cmocka_unit_test(test_returns),
         cmocka_unit_test(test_max_game_length),
