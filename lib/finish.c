@@ -491,8 +491,11 @@ static void witness_find(finish_ctx *c)
     solve_result res;
     bool pure_due = has_opt(c->rs, RAMI_OPT_OPEN_PURE_RUN) && !p->ts.pure_run;
     c->witness.state = relaxed_melds(c->rs, p, &p->hands[p->current], root_need(c), pure_due, &res);
-    if (c->witness.state)
+    if (c->witness.state) {
         witness_keep(&c->witness, &res);
+        c->witness.naturals_best = -1;
+        c->witness.by_naturals = 0;
+    }
 }
 
 bool rami__finish_opening(finish_ctx *c)
@@ -546,6 +549,27 @@ static bool witness_completes(const finish_ctx *c, const opening_witness *w,
     return false;
 }
 
+/* The most points that melds of the root's naturals alone (its jokers
+ * set aside) can lay, asked once: after a meld that takes every joker of
+ * the hand, the melds that can follow are melds of those naturals, so a
+ * meld after which more is needed than this cannot be followed by enough
+ * (the relaxed search of opening_shortcut would fail). */
+static int naturals_best(finish_ctx *c)
+{
+    if (c->witness.naturals_best < 0) {
+        hand h = c->root->hands[c->root->current];
+        h.size = (uint8_t)(h.size - h.jokers);
+        h.jokers = 0;
+        solve_opts o = turn_solve_opts(c->rs, c->root, SOLVE_POINTS);
+        o.need_pure_run = false;
+        o.must_use = RAMI_NO_CARD;
+        o.need_leftover = false;
+        int best = rami__solve(&h, &o, 0, NULL);
+        c->witness.naturals_best = (int16_t)(best > 0 ? best : 0);
+    }
+    return c->witness.naturals_best;
+}
+
 /* A candidate meld of a player who has not opened, after which he still
  * has not, judged with the root's analysis: 1 when the turn can be
  * finished after it, 0 when it cannot, -1 when only can_finish can tell;
@@ -554,8 +578,9 @@ static bool witness_completes(const finish_ctx *c, const opening_witness *w,
  * melds of the root's witness, or those of the relaxed search after the
  * meld, complete the opening (witness_completes); no when the relaxed
  * search after the meld fails (rami__opening_possible, which can_finish
- * asks before any search, would be false) or when the root has no
- * witness at all. */
+ * asks before any search, would be false), which a meld that takes every
+ * joker of the hand and needs more than naturals_best shows without a
+ * search, or when the root has no witness at all. */
 static int opening_shortcut(finish_ctx *c, const verdict *v)
 {
     const rami_ruleset *rs = c->rs;
@@ -581,6 +606,10 @@ static int opening_shortcut(finish_ctx *c, const verdict *v)
     rest.need = rest.need > 0 ? rest.need : 1;
     rest.pure_due = has_opt(rs, RAMI_OPT_OPEN_PURE_RUN) && !p->ts.pure_run && !pure;
     rest.picked_due = p->ts.pickup_pending && !picked_in;
+    if (rest.left.jokers == 0 && p->hands[p->current].jokers > 0 && naturals_best(c) < rest.need) {
+        c->witness.by_naturals++;
+        return 0;
+    }
     if (witness_completes(c, &c->witness, &rest))
         return 1;
     solve_result res;

@@ -39,6 +39,9 @@ typedef struct opening_witness {
     int8_t state; /* -1 not looked for yet, 0 there are none, 1 found */
     uint8_t count;
     witness_meld melds[SOLVE_MAX_MELDS];
+    /* Set when a witness is found: */
+    int16_t naturals_best; /* most points of melds of root's naturals, -1 = not asked yet */
+    uint32_t by_naturals;  /* candidate melds refused by naturals_best (tests) */
 } opening_witness;
 
 /* The judging of moves made from one position, `root`: the memo of the

@@ -387,7 +387,7 @@ static void opening_shortcut_agrees_with_the_search(void **state)
     uint64_t r = 0x0BE115ull;
     static struct candidates cand;
     static rami_move list[RAMI_MAX_MOVES];
-    unsigned long positions = 0, judged = 0, legal = 0, by_shortcut[2] = {0, 0};
+    unsigned long positions = 0, judged = 0, legal = 0, by_shortcut[2] = {0, 0}, by_naturals = 0;
     static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
                                   RAMI_PRESET_FINNISH};
     unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
@@ -436,6 +436,7 @@ static void opening_shortcut_agrees_with_the_search(void **state)
                 assert_int_equal(n, want);
                 by_shortcut[0] += c.shortcut[0];
                 by_shortcut[1] += c.shortcut[1];
+                by_naturals += c.witness.state == 1 ? c.witness.by_naturals : 0;
                 rami__finish_end(&c);
                 positions++;
                 legal += want;
@@ -451,9 +452,11 @@ static void opening_shortcut_agrees_with_the_search(void **state)
         rami_game_free(g);
     }
     printf("opening shortcut vs search: %lu positions before the opening, %lu moves judged "
-           "(%lu legal); the shortcut refused %lu melds and accepted %lu\n",
-           positions, judged, legal, by_shortcut[0], by_shortcut[1]);
+           "(%lu legal); the shortcut refused %lu melds (%lu by the naturals' bound) and "
+           "accepted %lu\n",
+           positions, judged, legal, by_shortcut[0], by_naturals, by_shortcut[1]);
     assert_true(by_shortcut[0] > games * 20 && by_shortcut[1] > games * 2);
+    assert_true(by_naturals > games * 5);
 }
 
 int main(void)
