@@ -502,9 +502,120 @@ static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int di
     }
 }
 
+/* The rank gains of the ranks 2..k (rank_gain summed). */
+static const uint8_t rank_sum[14] = {0, 0, 2, 5, 9, 14, 20, 27, 35, 44, 54, 64, 74, 84};
+
+/* The core of the run positions a..b (1 <= a <= b <= 14), all naturals,
+ * with `inside` jokers: as grow_run grows it. */
+static SOLVER_INLINE core range_core(const search *s, unsigned a, unsigned b)
+{
+    core c;
+    c.nat = (2u << b) - (1u << a);
+    c.p = a;
+    c.q = b;
+    c.inside = 0;
+    c.nn = b - a + 1;
+    c.nat_gain = rank_sum[b < 13 ? b : 13] - rank_sum[a > 2 ? a - 1 : 1] +
+                 (a == 1 || b == POS_ACE_HIGH ? s->ace_gain : 0);
+    return c;
+}
+
+/* The core a..b with its position gap taken by a joker: the naturals
+ * a..gap-1 and gap+1..b. */
+static SOLVER_INLINE core gap_core(const search *s, unsigned a, unsigned gap, unsigned b)
+{
+    core lo = range_core(s, a, gap - 1), hi = range_core(s, gap + 1, b);
+    lo.nat |= hi.nat;
+    lo.q = b;
+    lo.inside = 1;
+    lo.nn += hi.nn;
+    lo.nat_gain += hi.nat_gain;
+    return lo;
+}
+
+/* The runs upwards from position r of lane t (r in t) when a meld may
+ * take at most one joker: the melds grow_run makes, in its order, without
+ * its recursion. grow_run from [r..k] first grows [r..k+1] (when k+1 is
+ * in t), then [r..k] and a joker at k+1 with the naturals k+2..m (m from
+ * the highest of the block of t above k+1 down to k+2, the deepest first),
+ * then takes [r..k] with a joker at an end, then without. So, for k from
+ * the top of r's block down to r: those gap runs, [r..k] + joker,
+ * [r..k]. */
+static void runs_up(search *s, const node *n, unsigned suit, unsigned r, unsigned t, unsigned j)
+{
+    unsigned top = r + lowest_bit(~(t >> r)) - 1;
+    for (unsigned k = top; k >= r; k--) {
+        if (j && (t >> (k + 2) & 1u)) {
+            unsigned hi = k + 1 + lowest_bit(~(t >> (k + 2)));
+            for (unsigned m = hi; m >= k + 2; m--) {
+                core c = gap_core(s, r, k + 1, m);
+                emit_run(s, n, suit, &c, 0, m - r + 1);
+                if (s->done)
+                    return;
+            }
+        }
+        core c = range_core(s, r, k);
+        unsigned span = k - r + 1;
+        if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
+            emit_run(s, n, suit, &c, 1, span + 1);
+            if (s->done)
+                return;
+        }
+        if (span >= 3) {
+            emit_run(s, n, suit, &c, 0, span);
+            if (s->done)
+                return;
+        }
+    }
+}
+
+/* The same downwards from the high ace (position 14), the naturals at
+ * positions 2..13 of t: for k from the bottom of the ace's block up to
+ * 14, the runs of [k..14] with a joker at k-1 and the naturals m..k-2 (m
+ * from the bottom of the block below k-1 up to k-2), [k..14] + joker,
+ * [k..14]. */
+static void runs_down(search *s, const node *n, unsigned suit, unsigned t, unsigned j)
+{
+    t &= 0x3FFCu;
+    unsigned bottom = POS_ACE_HIGH;
+    while (t >> (bottom - 1) & 1u)
+        bottom--;
+    for (unsigned k = bottom; k <= POS_ACE_HIGH; k++) {
+        if (j && k >= 4 && (t >> (k - 2) & 1u)) {
+            unsigned lo = k - 2;
+            while (t >> (lo - 1) & 1u)
+                lo--;
+            for (unsigned m = lo; m <= k - 2; m++) {
+                core c = gap_core(s, m, k - 1, POS_ACE_HIGH);
+                emit_run(s, n, suit, &c, 0, POS_ACE_HIGH + 1 - m);
+                if (s->done)
+                    return;
+            }
+        }
+        core c = range_core(s, k, POS_ACE_HIGH);
+        unsigned span = POS_ACE_HIGH + 1 - k;
+        if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
+            emit_run(s, n, suit, &c, 1, span + 1);
+            if (s->done)
+                return;
+        }
+        if (span >= 3) {
+            emit_run(s, n, suit, &c, 0, span);
+            if (s->done)
+                return;
+        }
+    }
+}
+
 static void runs_from(search *s, const node *n, unsigned suit, unsigned rank)
 {
     unsigned t = lane(n->und, suit), jmax = jokers_free(s, n);
+    if (jmax <= 1) {
+        runs_up(s, n, suit, rank, t, jmax);
+        if (rank == RAMI_ACE && !s->done)
+            runs_down(s, n, suit, t, jmax);
+        return;
+    }
     core c = {1u << rank, rank, rank, 0, 1, gain_of(s, rank)};
     grow_run(s, n, suit, t, +1, &c, jmax);
     if (rank == RAMI_ACE && !s->done) {
@@ -717,10 +828,9 @@ static bool root_cut(const hand *h, const solve_opts *o, int target, node *root)
     return false;
 }
 
-/* Searches from root and hands out the answer. */
-static SOLVER_INLINE int search_run(search *s, node *root, solve_result *res, uint32_t *nodes)
+/* Hands out the answer of a search. */
+static SOLVER_INLINE int search_out(const search *s, solve_result *res, uint32_t *nodes)
 {
-    dfs(s, root);
     if (res != NULL) {
         res->value = s->best;
         res->nmelds = s->best >= 0 ? s->best_depth : 0;
@@ -747,16 +857,18 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
     }
     search s;
     search_init(&s, opts, target);
-    return search_run(&s, &root, res, NULL);
+    dfs(&s, &root);
+    return search_out(&s, res, NULL);
 }
 
-int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
-                        uint32_t max_nodes, uint32_t *nodes)
+/* The full search of h (target 0 or more, max_nodes 0 for no limit):
+ * the answer is left in *s (best, best_path, nodes). */
+static void search_hand(search *s, const hand *h, const solve_opts *opts, int target,
+                        uint32_t max_nodes)
 {
-    search s;
-    search_init(&s, opts, target);
+    search_init(s, opts, target);
     if (max_nodes)
-        s.stop_at = max_nodes;
+        s->stop_at = max_nodes;
     node root;
     root.und = lanes_of(h->mask);
     root.two = lanes_of(h->two);
@@ -766,11 +878,19 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
     root.depth = 0;
     root.value = 0;
     root.cards = (uint8_t)(h->size - h->jokers);
-    int gain = faces_gain(root.und, s.ace_gain);
+    int gain = faces_gain(root.und, s->ace_gain);
     if (root.two)
-        gain += faces_gain(root.two, s.ace_gain) + faces_gain(root.three, s.ace_gain);
+        gain += faces_gain(root.two, s->ace_gain) + faces_gain(root.three, s->ace_gain);
     root.gain = (int16_t)gain;
-    return search_run(&s, &root, res, nodes);
+    dfs(s, &root);
+}
+
+int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
+                        uint32_t max_nodes, uint32_t *nodes)
+{
+    search s;
+    search_hand(&s, h, opts, target, max_nodes);
+    return search_out(&s, res, nodes);
 }
 
 /* ---- the public entry point ---- */
@@ -786,37 +906,99 @@ static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size
         return RAMI_E_ARG;
     if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
         return RAMI_E_ARG;
-    memset(h, 0, sizeof *h);
+    /* hand_add's planes, built in the lanes: a natural's code is its bit
+     * (RANKS64 holds the valid ones); a fourth copy changes no plane. */
+    uint64_t one = 0, two = 0, three = 0;
+    unsigned jokers = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!card_is_valid(cards[i]))
+        rami_card c = cards[i];
+        if (c == RAMI_JOKER) {
+            jokers++;
+            continue;
+        }
+        if (c >= 64 || !(RANKS64 >> c & 1u))
             return RAMI_E_ARG;
-        hand_add(h, cards[i]);
+        uint64_t b = (uint64_t)1 << c;
+        three |= two & b;
+        two |= one & b;
+        one |= b;
     }
+    for (unsigned s = 0; s < 4; s++) {
+        h->mask[s] = (uint16_t)(one >> LANE_OF(s));
+        h->two[s] = (uint16_t)(two >> LANE_OF(s));
+        h->three[s] = (uint16_t)(three >> LANE_OF(s));
+    }
+    h->jokers = (uint8_t)jokers;
+    h->size = (uint8_t)n;
     return RAMI_OK;
 }
 
-/* Writes the cards of h that no chosen meld uses to sol->left, in card
- * code order (a natural's code is its bit in the lanes; jokers, the
- * highest code, last), with their count and penalty. */
-static void solution_left(const hand *h, const solve_result *res, const rami_ruleset *rs,
-                          rami_solution *sol)
+/* The faces of a chosen meld's naturals. */
+static uint64_t pick_faces(const pick *p)
+{
+    if (p->kind == RAMI_MELD_SET)
+        return suit_lanes[p->nat & 0xFu] << p->key;
+    return (uint64_t)((p->nat & 0x3FFEu) | (p->nat >> 13 & 2u)) << LANE_OF(p->key);
+}
+
+/* The public form of a chosen meld, as rami__meld_info gives it for the
+ * table form pick_to_tmeld makes (into a zeroed *info): the cards in
+ * table order, the points, what the first joker stands for. */
+static void pick_info(const pick *p, rami_meld_info *info)
+{
+    unsigned count = p->count;
+    info->kind = p->kind;
+    info->count = (uint8_t)count;
+    if (p->kind == RAMI_MELD_SET) {
+        unsigned k = 0, rank = p->key;
+        for (unsigned suit = 0; suit < 4; suit++)
+            if (p->nat & 1u << suit)
+                info->cards[k++] = RAMI_CARD(rank, suit);
+        info->points = (uint16_t)(count * set_value(rank));
+        if (k < count) {
+            memset(info->cards + k, RAMI_JOKER, count - k);
+            unsigned suit = k == 3 && count == 4 ? lowest_bit(~p->nat & 0xFu) : RAMI_SUIT_ANY;
+            info->joker_as = RAMI_CARD(rank, suit);
+        }
+        return;
+    }
+    unsigned lo = p->lo;
+    info->points = (uint16_t)(run_prefix[lo + count - 1] - run_prefix[lo - 1]);
+    for (unsigned i = 0; i < count; i++) {
+        unsigned pos = lo + i;
+        rami_card c = RAMI_CARD(pos_rank(pos), p->key);
+        if (!(p->nat & 1u << pos)) {
+            if (info->joker_as == RAMI_NO_CARD)
+                info->joker_as = c;
+            c = RAMI_JOKER;
+        }
+        info->cards[i] = c;
+    }
+}
+
+/* Writes the chosen melds of a search of h to sol (zeroed), then the
+ * cards no meld uses to sol->left, in card code order (a natural's code
+ * is its bit in the lanes; jokers, the highest code, last), with their
+ * count and penalty. */
+static void solution_of(const search *s, unsigned nmelds, const hand *h, const rami_ruleset *rs,
+                        rami_solution *sol)
 {
     uint64_t one = lanes_of(h->mask), two = lanes_of(h->two), three = lanes_of(h->three);
-    unsigned jokers = h->jokers;
-    for (unsigned i = 0; i < res->nmelds; i++) {
-        const tmeld *m = &res->melds[i];
-        uint64_t f = 0; /* a meld holds a face once: remove its last copy */
-        for (unsigned k = 0; k < m->count; k++) {
-            if (m->cards[k] == RAMI_JOKER)
-                jokers--;
-            else
-                f |= (uint64_t)1 << m->cards[k];
-        }
+    unsigned jokers = h->jokers, points = 0;
+    for (unsigned i = 0; i < nmelds; i++) {
+        const pick *p = &s->best_path[i];
+        rami_meld_info *info = &sol->melds[i];
+        pick_info(p, info);
+        points += info->points;
+        uint64_t f = pick_faces(p); /* a meld holds a face once: remove its last copy */
+        jokers -= p->count - count64(f);
         uint64_t third = f & three, second = f & two & ~third;
         three &= ~third;
         two &= ~second;
         one &= ~(f & ~third & ~second);
     }
+    sol->meld_count = (uint8_t)nmelds;
+    sol->points = (uint16_t)points;
     unsigned n = 0, penalty = 0;
     for (; one; one &= one - 1) {
         unsigned b = lowest_bit64(one);
@@ -845,25 +1027,16 @@ int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, 
     o.need_pure_run = goal == RAMI_SOLVE_MAX_POINTS && (rs->options & RAMI_OPT_OPEN_PURE_RUN);
 
     /* Exact, or nothing: a search the node limit cuts is no answer. */
-    solve_result res;
-    uint32_t nodes = 0;
-    int best = rami__solve_limited(&h, &o, 0, &res, RAMI_SOLVE_NODE_LIMIT, &nodes);
-    if (nodes >= RAMI_SOLVE_NODE_LIMIT)
+    search s;
+    search_hand(&s, &h, &o, 0, RAMI_SOLVE_NODE_LIMIT);
+    if (s.nodes >= RAMI_SOLVE_NODE_LIMIT)
         return RAMI_E_LIMIT; /* *out untouched */
     /* -1: no selection has the pure run OPEN_PURE_RUN asks for, so none. */
-    if (best < 0)
-        res.nmelds = 0;
+    unsigned nmelds = s.best >= 0 ? s.best_depth : 0;
 
     /* The cards were read into h: out may now be written (even where it
      * holds them). */
     memset(out, 0, sizeof *out);
-    unsigned points = 0;
-    for (unsigned i = 0; i < res.nmelds; i++) {
-        rami__meld_info(&res.melds[i], &out->melds[i]);
-        points += out->melds[i].points;
-    }
-    out->meld_count = (uint8_t)res.nmelds;
-    out->points = (uint16_t)points;
-    solution_left(&h, &res, rs, out);
+    solution_of(&s, nmelds, &h, rs, out);
     return RAMI_OK;
 }

@@ -624,6 +624,48 @@ static void test_same_as_before(void **state)
     }
 }
 
+/* The runs of a node whose melds may take at most one joker are made by
+ * loops (runs_up, runs_down) instead of grow_run's recursion: the same
+ * melds in the same order. Game-sized hands (12-15 cards, 0-3 jokers,
+ * many of them dense in one window of ranks) with one joker per meld,
+ * the public answer for both goals with and without JOKER_CHOICE and
+ * OPEN_PURE_RUN, and the internal search under random turn options,
+ * against the solver as it was. */
+static void test_one_joker_runs_same_as_before(void **state)
+{
+    (void)state;
+    rami_rng r;
+    rami__rng_seed(&r, 1733);
+    unsigned hands = diff_hands() / 3;
+    for (unsigned t = 0; t < hands; t++) {
+        rami_card cards[RAMI_MAX_HAND];
+        unsigned n = 12 + rami__rng_below(&r, 4);
+        unsigned jokers = rami__rng_below(&r, 4);
+        random_hand(&r, cards, n, jokers);
+        hand h = to_hand(cards, n);
+        solve_opts o = random_opts(&r, cards, n);
+        o.jokers_per_meld = 1;
+        solve_result full;
+        uint32_t nodes = 0;
+        int best = ref_solve_limited(&h, &o, 0, &full, 0, &nodes);
+        same_solve(&h, &o, 0, true, 0, NULL);
+        if (best > 0)
+            same_solve(&h, &o, best, true, 0, &full);
+
+        unsigned options = rami__rng_below(&r, 4);
+        rami_ruleset rs = ruleset(1, (options & 1 ? RAMI_OPT_JOKER_CHOICE : 0) |
+                                         (options & 2 ? RAMI_OPT_OPEN_PURE_RUN : 0));
+        for (int goal = RAMI_SOLVE_MAX_POINTS; goal <= RAMI_SOLVE_MIN_PENALTY; goal++) {
+            rami_solution a, b;
+            memset(&a, 0x22, sizeof a);
+            memset(&b, 0x22, sizeof b);
+            assert_int_equal(rami_solve_hand(&rs, cards, n, goal, &a),
+                             ref_solve_hand(&rs, cards, n, goal, &b));
+            assert_memory_equal(&a, &b, sizeof a);
+        }
+    }
+}
+
 /* rami__solve's shortcut (a search whose first node ends it is not
  * begun; else the search starts from the first node the shortcut built,
  * its dead cards already left) answers as the search does: the same value and melds as
@@ -861,10 +903,15 @@ static void test_bad_arguments(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_bad_arguments),  cmocka_unit_test(test_cases),
-        cmocka_unit_test(test_answer_layout),  cmocka_unit_test(test_big_hands),
-        cmocka_unit_test(test_public_exact),   cmocka_unit_test(test_internal_exact),
-        cmocka_unit_test(test_same_as_before), cmocka_unit_test(test_first_node_shortcut),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_answer_layout),
+        cmocka_unit_test(test_big_hands),
+        cmocka_unit_test(test_public_exact),
+        cmocka_unit_test(test_internal_exact),
+        cmocka_unit_test(test_same_as_before),
+        cmocka_unit_test(test_first_node_shortcut),
+        cmocka_unit_test(test_one_joker_runs_same_as_before),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
