@@ -427,8 +427,8 @@ typedef struct core {
  * would (the lowest start, or the highest with JOKER_CHOICE); count is
  * the meld's size, 3..RAMI_MAX_MELD, and the core holds two naturals or
  * more. */
-static void emit_run(search *s, const node *n, unsigned suit, const core *c, unsigned ends,
-                     unsigned count)
+static SOLVER_INLINE void emit_run(search *s, const node *n, unsigned suit, const core *c,
+                                   unsigned ends, unsigned count)
 {
     if (c->q == POS_ACE_HIGH && (!s->o->high_jokers || c->inside + ends == 0)) {
         /* meld.c puts the ace low whenever the others fit below count + 1
@@ -505,9 +505,9 @@ static void grow_run(search *s, const node *n, unsigned suit, unsigned t, int di
 /* The rank gains of the ranks 2..k (rank_gain summed). */
 static const uint8_t rank_sum[14] = {0, 0, 2, 5, 9, 14, 20, 27, 35, 44, 54, 64, 74, 84};
 
-/* The core of the run positions a..b (1 <= a <= b <= 14), all naturals,
- * with `inside` jokers: as grow_run grows it. */
-static SOLVER_INLINE core range_core(const search *s, unsigned a, unsigned b)
+/* The core of the run positions a..b (1 <= a <= b <= 14, not both aces),
+ * all naturals, their gain `gain`: as grow_run grows it. */
+static SOLVER_INLINE core range_core(unsigned a, unsigned b, int gain)
 {
     core c;
     c.nat = (2u << b) - (1u << a);
@@ -515,22 +515,8 @@ static SOLVER_INLINE core range_core(const search *s, unsigned a, unsigned b)
     c.q = b;
     c.inside = 0;
     c.nn = b - a + 1;
-    c.nat_gain = rank_sum[b < 13 ? b : 13] - rank_sum[a > 2 ? a - 1 : 1] +
-                 (a == 1 || b == POS_ACE_HIGH ? s->ace_gain : 0);
+    c.nat_gain = gain;
     return c;
-}
-
-/* The core a..b with its position gap taken by a joker: the naturals
- * a..gap-1 and gap+1..b. */
-static SOLVER_INLINE core gap_core(const search *s, unsigned a, unsigned gap, unsigned b)
-{
-    core lo = range_core(s, a, gap - 1), hi = range_core(s, gap + 1, b);
-    lo.nat |= hi.nat;
-    lo.q = b;
-    lo.inside = 1;
-    lo.nn += hi.nn;
-    lo.nat_gain += hi.nat_gain;
-    return lo;
 }
 
 /* The runs upwards from position r of lane t (r in t) when a meld may
@@ -540,22 +526,36 @@ static SOLVER_INLINE core gap_core(const search *s, unsigned a, unsigned gap, un
  * the highest of the block of t above k+1 down to k+2, the deepest first),
  * then takes [r..k] with a joker at an end, then without. So, for k from
  * the top of r's block down to r: those gap runs, [r..k] + joker,
- * [r..k]. */
+ * [r..k]. The core loses its top natural from one step to the next. */
 static void runs_up(search *s, const node *n, unsigned suit, unsigned r, unsigned t, unsigned j)
 {
+    if (!(t >> (r + 1) & 3u))
+        return; /* neither r + 1 nor r + 2: no run holds r and another natural */
     unsigned top = r + lowest_bit(~(t >> r)) - 1;
-    for (unsigned k = top; k >= r; k--) {
+    core c =
+        range_core(r, top, rank_sum[top] - rank_sum[r - 1] + (r == RAMI_ACE ? s->ace_gain : 0));
+    for (unsigned k = top;; k--) {
         if (j && (t >> (k + 2) & 1u)) {
             unsigned hi = k + 1 + lowest_bit(~(t >> (k + 2)));
-            for (unsigned m = hi; m >= k + 2; m--) {
-                core c = gap_core(s, r, k + 1, m);
-                emit_run(s, n, suit, &c, 0, m - r + 1);
-                if (s->done)
-                    return;
+            core g = c;
+            g.nat |= (2u << hi) - (4u << k);
+            g.q = hi;
+            g.inside = 1;
+            g.nn += hi - k - 1;
+            g.nat_gain += rank_sum[hi] - rank_sum[k + 1];
+            for (unsigned m = hi;; m--) {
+                emit_run(s, n, suit, &g, 0, m - r + 1);
+                if (s->done || m == k + 2)
+                    break;
+                g.nat &= ~(1u << m);
+                g.q = m - 1;
+                g.nn--;
+                g.nat_gain -= rank_gain[m];
             }
+            if (s->done)
+                return;
         }
-        core c = range_core(s, r, k);
-        unsigned span = k - r + 1;
+        unsigned span = c.nn;
         if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
             emit_run(s, n, suit, &c, 1, span + 1);
             if (s->done)
@@ -566,6 +566,12 @@ static void runs_up(search *s, const node *n, unsigned suit, unsigned r, unsigne
             if (s->done)
                 return;
         }
+        if (k == r)
+            return;
+        c.nat &= ~(1u << k);
+        c.q = k - 1;
+        c.nn--;
+        c.nat_gain -= rank_gain[k];
     }
 }
 
@@ -577,23 +583,36 @@ static void runs_up(search *s, const node *n, unsigned suit, unsigned r, unsigne
 static void runs_down(search *s, const node *n, unsigned suit, unsigned t, unsigned j)
 {
     t &= 0x3FFCu;
+    if (!(t >> 12 & 3u))
+        return; /* neither K nor Q: no run holds the high ace and another natural */
     unsigned bottom = POS_ACE_HIGH;
     while (t >> (bottom - 1) & 1u)
         bottom--;
-    for (unsigned k = bottom; k <= POS_ACE_HIGH; k++) {
+    core c = range_core(bottom, POS_ACE_HIGH, rank_sum[13] - rank_sum[bottom - 1] + s->ace_gain);
+    for (unsigned k = bottom;; k++) {
         if (j && k >= 4 && (t >> (k - 2) & 1u)) {
             unsigned lo = k - 2;
             while (t >> (lo - 1) & 1u)
                 lo--;
-            for (unsigned m = lo; m <= k - 2; m++) {
-                core c = gap_core(s, m, k - 1, POS_ACE_HIGH);
-                emit_run(s, n, suit, &c, 0, POS_ACE_HIGH + 1 - m);
-                if (s->done)
-                    return;
+            core g = c;
+            g.nat |= (2u << (k - 2)) - (1u << lo);
+            g.p = lo;
+            g.inside = 1;
+            g.nn += k - 1 - lo;
+            g.nat_gain += rank_sum[k - 2] - rank_sum[lo - 1];
+            for (unsigned m = lo;; m++) {
+                emit_run(s, n, suit, &g, 0, POS_ACE_HIGH + 1 - m);
+                if (s->done || m == k - 2)
+                    break;
+                g.nat &= ~(1u << m);
+                g.p = m + 1;
+                g.nn--;
+                g.nat_gain -= rank_gain[m];
             }
+            if (s->done)
+                return;
         }
-        core c = range_core(s, k, POS_ACE_HIGH);
-        unsigned span = POS_ACE_HIGH + 1 - k;
+        unsigned span = c.nn;
         if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
             emit_run(s, n, suit, &c, 1, span + 1);
             if (s->done)
@@ -604,6 +623,12 @@ static void runs_down(search *s, const node *n, unsigned suit, unsigned t, unsig
             if (s->done)
                 return;
         }
+        if (k == POS_ACE_HIGH)
+            return;
+        c.nat &= ~(1u << k);
+        c.p = k + 1;
+        c.nn--;
+        c.nat_gain -= rank_gain[k];
     }
 }
 
@@ -664,7 +689,7 @@ static void dfs(search *s, node *n)
         return;
     int over = n->value + bound - s->limit; /* how much the bound must lose to cut */
     if (over <= 0 || (n->jokers == 1 && over <= ONE_JOKER_GAP && one_joker_cuts(s, n, over)) ||
-        seen_before(s, n))
+        (n->depth > 0 && seen_before(s, n)))
         return;
     expand(s, n);
 }
