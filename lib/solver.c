@@ -332,6 +332,7 @@ static void dfs(search *s, node *n);
  * (nn of them, whose most the objective could gain is nat_gain), its
  * jokers and what it gains. */
 typedef struct take_of {
+    pick pk; /* the meld, written to the path only when the bound lets it descend */
     uint64_t f;
     unsigned nn;
     int nat_gain;
@@ -339,7 +340,7 @@ typedef struct take_of {
     int gain;
 } take_of;
 
-/* Searches on with the meld s->path[n->depth] taken out of the hand. */
+/* Searches on with the meld t->pk taken out of the hand (descend, below). */
 /* A node that the bound cuts before its dead cards are left (their gain
  * only lowers the bound): counted as dfs counts it, so that the nodes
  * visited, the work and where a node limit stops are those of dfs. */
@@ -358,13 +359,14 @@ static SOLVER_INLINE void descend(search *s, const node *n, const take_of *t)
     if (cut_early(s, n->value + t->gain, n->gain - t->nat_gain, n->cards - t->nn,
                   n->jokers - t->jokers))
         return;
+    s->path[n->depth] = t->pk;
     node child = *n;
     take(&child, t->f, t->nn, t->nat_gain);
     bool must = (t->f & s->must) != 0;
     if (t->jokers > 0) {
         child.jokers = (uint8_t)(child.jokers - t->jokers);
         must |= s->o->must_use == RAMI_JOKER;
-    } else if (s->path[n->depth].kind == RAMI_MELD_RUN) {
+    } else if (t->pk.kind == RAMI_MELD_RUN) {
         child.flags |= F_PURE;
     }
     if (must)
@@ -396,14 +398,13 @@ static void sets_from(search *s, const node *n, unsigned suit, unsigned rank)
         unsigned nn = 1 + bit_count(sub);
         for (unsigned j = min_u(jmax, 4 - nn) + 1; j-- > 0 && nn + j >= 3;) {
             unsigned count = nn + j;
-            pick *p = &s->path[n->depth];
-            p->kind = RAMI_MELD_SET;
-            p->key = (uint8_t)rank;
-            p->lo = 0;
-            p->count = (uint8_t)count;
-            p->nat = (uint16_t)(sub | 1u << suit);
             take_of t;
-            t.f = suit_lanes[p->nat] << rank;
+            t.pk.kind = RAMI_MELD_SET;
+            t.pk.key = (uint8_t)rank;
+            t.pk.lo = 0;
+            t.pk.count = (uint8_t)count;
+            t.pk.nat = (uint16_t)(sub | 1u << suit);
+            t.f = suit_lanes[t.pk.nat] << rank;
             t.nn = nn;
             t.nat_gain = (int)nn * gain_of(s, rank);
             t.jokers = j;
@@ -444,13 +445,12 @@ static SOLVER_INLINE void emit_run(search *s, const node *n, unsigned suit, cons
     else
         lo = c->q + 1 > count ? c->q + 1 - count : 1;
     unsigned jokers = c->inside + ends;
-    pick *p = &s->path[n->depth];
-    p->kind = RAMI_MELD_RUN;
-    p->key = (uint8_t)suit;
-    p->lo = (uint8_t)lo;
-    p->count = (uint8_t)count;
-    p->nat = (uint16_t)c->nat;
     take_of t;
+    t.pk.kind = RAMI_MELD_RUN;
+    t.pk.key = (uint8_t)suit;
+    t.pk.lo = (uint8_t)lo;
+    t.pk.count = (uint8_t)count;
+    t.pk.nat = (uint16_t)c->nat;
     t.f = (uint64_t)((c->nat & 0x3FFEu) | (c->nat >> 13 & 2u)) << LANE_OF(suit);
     t.nn = c->nn;
     t.nat_gain = c->nat_gain;
