@@ -620,6 +620,198 @@ static int opening_shortcut(finish_ctx *c, const verdict *v)
     return witness_completes(c, &after, &rest) ? 1 : -1;
 }
 
+/* ---- before the opening: the candidate melds in one batch ---- */
+
+/* Every packing of the candidate melds (disjoint melds of the root's
+ * hand, a candidate as often as the hand holds its cards), up to `budget`
+ * of them, marking the candidates of each packing that would complete
+ * the opening: `relaxed` when the other melds reach the points still due
+ * after it (and the run without joker), `strict` when they also play the
+ * card taken and leave a card that may be discarded (or nothing, where
+ * going out by meld is allowed). Candidates are bits of the masks. A
+ * meld never holds two equal naturals, so a candidate's naturals are one
+ * plane: bit c for the card code c (16 x suit + rank). */
+typedef struct batch {
+    const rami_ruleset *rs;
+    uint64_t face[FINISH_BATCH_MAX]; /* the candidate's naturals */
+    uint8_t jokers[FINISH_BATCH_MAX];
+    uint8_t size[FINISH_BATCH_MAX];
+    int16_t points[FINISH_BATCH_MAX];
+    int16_t reach[FINISH_BATCH_MAX]; /* a packing completes it from this total on */
+    uint64_t pure, picked;           /* runs without joker; melds holding the card taken */
+    bool pure_due, picked_due;
+    rami_card avoid;
+    unsigned nodes, budget, depth;
+    uint8_t path[RAMI_MAX_HAND];
+    uint64_t relaxed, strict;
+    int least; /* no packing below this total marks a candidate */
+} batch;
+
+/* May the turn end with the cards `left` (the rule of has_discardable)? */
+static bool batch_leftover_ok(const batch *b, const planes *left)
+{
+    if (left->size == 0)
+        return has_opt(b->rs, RAMI_OPT_GO_OUT_BY_MELD);
+    unsigned avoided = 0;
+    if (b->avoid != RAMI_NO_CARD && b->avoid != RAMI_JOKER)
+        avoided = (unsigned)((left->one >> b->avoid & 1u) + (left->two >> b->avoid & 1u) +
+                             (left->three >> b->avoid & 1u));
+    return discardable_by_counts(b->rs, left->size, left->jokers, b->avoid, avoided);
+}
+
+/* The members of the packing on the path, worth `total`, with the cards
+ * `left` over; pure, picked: it holds a run without joker, the card
+ * taken. */
+static void batch_mark(batch *b, const planes *left, int total, bool pure, bool picked)
+{
+    if (b->pure_due && !pure)
+        return;
+    uint64_t members = 0;
+    for (unsigned k = 0; k < b->depth; k++)
+        if (total >= b->reach[b->path[k]])
+            members |= (uint64_t)1 << b->path[k];
+    if (members == 0)
+        return;
+    b->relaxed |= members;
+    if ((!b->picked_due || picked) && (b->strict & members) != members &&
+        batch_leftover_ok(b, left))
+        b->strict |= members;
+}
+
+/* The cards of candidate j taken from `left` (one copy of each face). */
+static void batch_take(const batch *b, unsigned j, planes *left)
+{
+    uint64_t f = b->face[j];
+    left->one = (left->one & ~f) | (left->two & f);
+    left->two = (left->two & ~f) | (left->three & f);
+    left->three &= ~f;
+    left->jokers -= b->jokers[j];
+    left->size -= b->size[j];
+}
+
+/* The candidates of `from` that fit in `left`; *most: the most points
+ * melds of them can add (each counted as often as its cards fit). */
+static uint64_t batch_fits(const batch *b, uint64_t from, const planes *left, int *most)
+{
+    uint64_t fit = 0;
+    int sum = 0;
+    for (; from; from &= from - 1) {
+        unsigned k = lowest_bit64(from);
+        uint64_t f = b->face[k];
+        unsigned j = b->jokers[k];
+        if ((f & ~left->one) != 0 || j > left->jokers)
+            continue;
+        fit |= (uint64_t)1 << k;
+        sum += b->points[k];
+        if ((f & ~left->two) == 0 && 2u * j <= left->jokers) {
+            sum += b->points[k];
+            if ((f & ~left->three) == 0 && 3u * j <= left->jokers)
+                sum += b->points[k];
+        }
+    }
+    *most = sum;
+    return fit;
+}
+
+/* Every packing that extends the path (its members `on`) by candidates
+ * of `alive` (those that fit in `left`, none below the last one taken).
+ * A packing marks nothing below b->least points, nor anything new when
+ * all it could hold is marked strict already: such branches are cut. */
+static void batch_search(batch *b, const planes *left, uint64_t on, uint64_t alive, int total,
+                         bool pure, bool picked)
+{
+    for (uint64_t rest = alive; rest; rest &= rest - 1) {
+        unsigned j = lowest_bit64(rest);
+        if (++b->nodes > b->budget)
+            return;
+        planes after = *left;
+        batch_take(b, j, &after);
+        b->path[b->depth++] = (uint8_t)j;
+        int t = total + b->points[j];
+        bool pu = pure || (b->pure >> j & 1u), pk = picked || (b->picked >> j & 1u);
+        if (b->depth >= 2)
+            batch_mark(b, &after, t, pu, pk);
+        int most;
+        uint64_t next = batch_fits(b, rest, &after, &most);
+        uint64_t with = on | (uint64_t)1 << j;
+        if (next != 0 && t + most >= b->least && ((with | next) & ~b->strict) != 0)
+            batch_search(b, &after, with, next, t, pu, pk);
+        b->depth--;
+        if (b->nodes > b->budget)
+            return;
+    }
+}
+
+/* Candidate i of the batch from its verdict; true when it opens alone
+ * or takes the whole hand (rami__finish_ok decides those). */
+static bool batch_put(batch *b, const finish_ctx *c, unsigned i, const verdict *v)
+{
+    const position *p = c->root;
+    rami_card picked = p->ts.pickup_pending ? p->picked : RAMI_NO_CARD;
+    uint64_t face = 0;
+    unsigned jokers = 0;
+    bool has_picked = false;
+    for (unsigned k = 0; k < v->move.count; k++) {
+        rami_card x = v->move.cards[k];
+        has_picked |= x == picked;
+        if (x == RAMI_JOKER)
+            jokers++;
+        else
+            face |= (uint64_t)1 << x;
+    }
+    int points = (int)rami__meld_points(&v->meld);
+    bool pure = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers == 0;
+    int need = (int)c->rs->opening_points - (int)p->ts.points - points;
+    b->face[i] = face;
+    b->jokers[i] = (uint8_t)jokers;
+    b->size[i] = v->move.count;
+    b->points[i] = (int16_t)points;
+    b->reach[i] = (int16_t)(points + (need > 0 ? need : 1));
+    b->pure |= (uint64_t)pure << i;
+    b->picked |= (uint64_t)has_picked << i;
+    return meld_opens(c->rs, p, (unsigned)points, pure) ||
+           v->move.count >= p->hands[p->current].size;
+}
+
+void rami__opening_batch(finish_ctx *c, const verdict *v, unsigned n, int8_t *known)
+{
+    const position *p = c->root;
+    for (unsigned i = 0; i < n; i++)
+        known[i] = -1;
+    if (is_opened(p) || n > FINISH_BATCH_MAX || !rami__finish_opening(c))
+        return;
+    batch b;
+    b.rs = c->rs;
+    b.pure = b.picked = b.relaxed = b.strict = 0;
+    b.pure_due = has_opt(c->rs, RAMI_OPT_OPEN_PURE_RUN) && !p->ts.pure_run;
+    b.picked_due = p->ts.pickup_pending != 0;
+    b.avoid = avoid_face(c->rs, p);
+    b.nodes = 0;
+    b.budget = FINISH_BATCH_NODES;
+    b.depth = 0;
+    uint64_t alone = 0;
+    b.least = INT16_MAX;
+    for (unsigned i = 0; i < n; i++) {
+        alone |= (uint64_t)batch_put(&b, c, i, &v[i]) << i;
+        b.least = b.reach[i] < b.least ? b.reach[i] : b.least;
+    }
+    planes held = planes_of(&p->hands[p->current]);
+    uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
+    batch_search(&b, &held, 0, all, 0, false, false);
+    if (b.nodes > b.budget)
+        return;
+    /* Every packing was seen: a candidate in none that completes the
+     * opening is one after which the relaxed search fails. */
+    for (unsigned i = 0; i < n; i++) {
+        if ((alone >> i & 1u) || v[i].move.kind != RAMI_MOVE_MELD)
+            continue;
+        if (b.strict >> i & 1u)
+            known[i] = 1;
+        else if (!(b.relaxed >> i & 1u))
+            known[i] = 0;
+    }
+}
+
 /* ---- tier 3: the search ---- */
 
 static bool can_finish(finish_ctx *c, const position *p);

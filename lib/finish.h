@@ -97,6 +97,15 @@ static inline bool rami__candidate_legal(finish_ctx *c, const rami_move *m, verd
            (v->move.kind == RAMI_MOVE_DRAW_STOCK || rami__finish_ok(c, v));
 }
 
+/* Before the opening: the candidate melds of c->root judged in one batch
+ * (n verdicts of rami__judge_candidate, every candidate meld the move
+ * generator makes for the hand: the answers rely on it). known[i] is 1
+ * when v[i] is legal, 0 when it is not, -1 when rami__finish_ok must
+ * tell (a meld that opens alone, or more than the batch can search). */
+#define FINISH_BATCH_MAX   64u   /* candidates a batch takes */
+#define FINISH_BATCH_NODES 2048u /* packings it looks at before it gives up */
+RAMI_INTERNAL void rami__opening_batch(finish_ctx *c, const verdict *v, unsigned n, int8_t *known);
+
 /* False when no meld can be legal for the current player (see finish.c). */
 RAMI_INTERNAL bool rami__opening_possible(const rami_ruleset *rs, const position *p);
 /* rami__opening_possible for c->root, keeping the melds found as the

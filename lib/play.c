@@ -94,6 +94,8 @@ typedef struct collect {
     finish_ctx fin; /* every candidate is judged from the same position */
     rami_move *buf;
     size_t cap, count;
+    verdict *held; /* before the opening: the candidate melds, judged in one batch */
+    unsigned nheld;
 } collect;
 
 static void put(collect *c, const rami_move *m)
@@ -109,6 +111,40 @@ static bool collect_legal(void *ctx, const rami_move *m)
     verdict v;
     if (rami__candidate_legal(&c->fin, m, &v))
         put(c, &v.move);
+    return true;
+}
+
+/* The held candidates, in the order they came: the batch's answers, and
+ * rami__finish_ok's where it has none. */
+static void put_held(collect *c)
+{
+    int8_t known[FINISH_BATCH_MAX];
+    rami__opening_batch(&c->fin, c->held, c->nheld, known);
+    for (unsigned i = 0; i < c->nheld; i++)
+        if (known[i] > 0 || (known[i] < 0 && rami__finish_ok(&c->fin, &c->held[i])))
+            put(c, &c->held[i].move);
+    c->nheld = 0;
+}
+
+/* Before the opening every candidate is a meld (no lay-off or swap yet):
+ * they are judged by the rules as they come and held, then decided in one
+ * batch. Past FINISH_BATCH_MAX the batch would not hold them all: those
+ * held are decided one by one, then the rest as they come. */
+static bool hold_candidate(void *ctx, const rami_move *m)
+{
+    collect *c = ctx;
+    if (c->held == NULL)
+        return collect_legal(ctx, m);
+    verdict *v = &c->held[c->nheld];
+    if (rami__judge_candidate(c->fin.rs, c->fin.root, m, v) != RAMI_OK)
+        return true;
+    if (++c->nheld == FINISH_BATCH_MAX) {
+        for (unsigned i = 0; i < c->nheld; i++)
+            if (rami__finish_ok(&c->fin, &c->held[i]))
+                put(c, &c->held[i].move);
+        c->nheld = 0;
+        c->held = NULL;
+    }
     return true;
 }
 
@@ -166,6 +202,18 @@ static void list_draws(collect *c)
     c->count = n;
 }
 
+/* The candidate melds of a seat that has not opened, in one batch (out of
+ * line: the other calls need no room for the batch on their stack). */
+RAMI_NOINLINE static void list_melds_before_opening(collect *c, const rami_game *g)
+{
+    verdict held[FINISH_BATCH_MAX];
+    c->held = held;
+    rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_ALL, hold_candidate, c);
+    if (c->held != NULL)
+        put_held(c);
+    c->held = NULL;
+}
+
 int rami__legal_moves_alloc(const rami_game *g, rami_move **out, size_t *n)
 {
     size_t cap = 64, count = 0;
@@ -198,12 +246,19 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
     c.buf = buf;
     c.cap = cap;
     c.count = 0;
+    c.held = NULL;
+    c.nheld = 0;
     if (g->pos.phase == RAMI_PHASE_DRAW) {
         list_draws(&c);
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
         /* No meld is generated where none can be legal. */
-        unsigned what = rami__finish_opening(&c.fin) ? GEN_ALL : GEN_TABLE;
-        rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, what, collect_legal, &c);
+        if (!rami__finish_opening(&c.fin)) {
+            rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_TABLE, collect_legal, &c);
+        } else if (!is_opened(&g->pos)) {
+            list_melds_before_opening(&c, g);
+        } else {
+            rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_ALL, collect_legal, &c);
+        }
         list_discards(&c, &g->rs, &g->pos);
     }
     rami__finish_end(&c.fin);

@@ -459,6 +459,114 @@ static void opening_shortcut_agrees_with_the_search(void **state)
     assert_true(by_naturals > games * 5);
 }
 
+struct held_melds {
+    verdict v[FINISH_BATCH_MAX + 1];
+    unsigned n;
+    const rami_game *g;
+};
+
+static bool hold_meld(void *ctx, const rami_move *m)
+{
+    struct held_melds *h = ctx;
+    if (h->n <= FINISH_BATCH_MAX &&
+        rami__judge_candidate(&h->g->rs, &h->g->pos, m, &h->v[h->n]) == RAMI_OK)
+        h->n++;
+    return true;
+}
+
+/* Before the opening the move list decides its candidate melds in one
+ * batch (finish.c, rami__opening_batch: every packing of the candidates'
+ * cards). Each answer it gives (1 legal, 0 not) must be rami__validate's
+ * over random play of the presets with random options, openings, hand
+ * sizes, 1-4 jokers a meld and packs with 0-8 jokers, so that hands hold
+ * 0-4 jokers; and it must give one for most candidates. */
+static void opening_batch_agrees_with_the_search(void **state)
+{
+    (void)state;
+    uint64_t r = 0xBA7C4ull;
+    static struct held_melds held;
+    static rami_move list[RAMI_MAX_MOVES];
+    unsigned long positions = 0, answers[3] = {0, 0, 0}, joker_hands[5] = {0, 0, 0, 0, 0};
+    unsigned long undecided = 0;
+    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
+                                  RAMI_PRESET_FINNISH};
+    unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
+    for (unsigned game = 0; game < games; game++) {
+        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
+        if (game % 3)
+            tu_random_options(&rs, tu_xorshift(&r));
+        rs.options &= ~RAMI_OPT_ELIMINATION;
+        static const uint16_t opening[] = {0, 12, 24, 30, 40, 51, 70};
+        if (game % 5 == 0)
+            rs.opening_points = opening[tu_below(&r, 7)];
+        if (game % 4 == 1) { /* openings that leave few cards, if any */
+            rs.hand_size = (uint8_t)(5 + tu_below(&r, 8));
+            rs.opening_points = opening[tu_below(&r, 4)];
+        }
+        rs.jokers_per_meld = (uint8_t)(1 + tu_below(&r, game % 7 == 0 ? 4 : 2));
+        if (game % 3 == 2)
+            rs.jokers = (uint8_t)(2 * tu_below(&r, 5));
+        if (rami_ruleset_check(&rs, NULL, 0) != RAMI_OK)
+            continue;
+        rami_game *g = NULL;
+        assert_int_equal(rami_game_new(&rs, tu_xorshift(&r), &g), RAMI_OK);
+        for (unsigned step = 0; step < 200 && rami_game_phase(g) <= RAMI_PHASE_PLAY; step++) {
+            size_t n;
+            assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+            assert_true(n > 0);
+            if (g->pos.phase == RAMI_PHASE_PLAY && !is_opened(&g->pos) &&
+                rami__opening_possible(&g->rs, &g->pos)) {
+                held.n = 0;
+                held.g = g;
+                rami__gen_plays(&g->rs, &g->pos, RAMI_NO_CARD, hold_meld, &held);
+                int8_t known[FINISH_BATCH_MAX + 1];
+                finish_memo memo;
+                finish_ctx c;
+                rami__finish_begin(&c, &g->rs, &g->pos, &memo);
+                rami__opening_batch(&c, held.v, held.n, known);
+                rami__finish_end(&c);
+                for (unsigned i = 0; i < held.n; i++) {
+                    verdict v;
+                    bool legal = rami__validate(&g->rs, &g->pos, g->pos.current, &held.v[i].move,
+                                                &v, NULL, 0) == RAMI_OK;
+                    if (known[i] >= 0 && known[i] != legal) {
+                        char text[96];
+                        rami_move_format(&held.v[i].move, text, sizeof text);
+                        fail_msg("game %u step %u: \"%s\" search %d, batch %d", game, step, text,
+                                 legal, known[i]);
+                    }
+                    const tmeld *t = &held.v[i].meld;
+                    bool pure = t->kind == RAMI_MELD_RUN && t->jokers == 0;
+                    bool alone = meld_opens(&g->rs, &g->pos, rami__meld_points(t), pure) ||
+                                 t->count >= g->pos.hands[g->pos.current].size;
+                    answers[known[i] + 1]++;
+                    undecided += known[i] < 0 && !alone;
+                }
+                unsigned j = g->pos.hands[g->pos.current].jokers;
+                joker_hands[j < 4 ? j : 4]++;
+                positions++;
+            }
+            size_t pick = tu_below(&r, (unsigned)n);
+            for (size_t i = 0; i < n && tu_below(&r, 4); i++)
+                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
+                    pick = (pick + i) % n;
+                    break;
+                }
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+    printf("opening batch vs search: %lu positions before the opening where some opening is "
+           "reachable (hands with 0-4+ jokers: %lu %lu %lu %lu %lu); the batch accepted %lu "
+           "melds, refused %lu, left %lu to the search (%lu of them melds that do not open "
+           "alone)\n",
+           positions, joker_hands[0], joker_hands[1], joker_hands[2], joker_hands[3],
+           joker_hands[4], answers[2], answers[1], answers[0], undecided);
+    assert_true(answers[1] > games * 10 && answers[2] > games * 5);
+    assert_true(undecided * 20 < answers[1] + answers[2]);
+    assert_true(joker_hands[2] > games / 4 && joker_hands[3] > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +576,7 @@ int main(void)
         cmocka_unit_test(every_play_lowers_the_measure),
         cmocka_unit_test(search_agrees_with_the_definition),
         cmocka_unit_test(opening_shortcut_agrees_with_the_search),
+        cmocka_unit_test(opening_batch_agrees_with_the_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
