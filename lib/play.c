@@ -136,8 +136,10 @@ static bool hold_candidate(void *ctx, const rami_move *m)
     if (c->held == NULL)
         return collect_legal(ctx, m);
     verdict *v = &c->held[c->nheld];
-    if (rami__judge_candidate(c->fin.rs, c->fin.root, m, v) != RAMI_OK)
-        return true;
+    /* Before the opening rami__gen makes melds only (see above). */
+    if (m->kind != RAMI_MOVE_MELD ||
+        rami__judge_generated_meld(c->fin.rs, c->fin.root, m, v) != RAMI_OK)
+        return m->kind == RAMI_MOVE_MELD || collect_legal(ctx, m);
     if (++c->nheld == FINISH_BATCH_MAX) {
         for (unsigned i = 0; i < c->nheld; i++)
             if (rami__finish_ok(&c->fin, &c->held[i]))

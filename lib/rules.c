@@ -135,16 +135,14 @@ static int judge_take(const position *p, char *why, size_t cap)
 _Static_assert(sizeof(((rami_move *)0)->cards) == sizeof(((tmeld *)0)->cards),
                "judge_meld copies a meld's whole card array into the move");
 
-RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, verdict *v,
-                                    char *why, size_t cap)
+/* judge_meld once the cards are known to be in hand. */
+static inline int judge_meld_held(const rami_ruleset *rs, const position *p, verdict *v, char *why,
+                                  size_t cap)
 {
     rami_move *m = &v->move;
     const hand *h = &p->hands[p->current];
-    int st = check_in_hand(h, m->cards, m->count, why, cap);
-    if (st != RAMI_OK)
-        return st;
     unsigned jpm = rs->jokers_per_meld;
-    st = rami__meld_eval(jpm, m->cards, m->count, m->side, &v->meld, why, cap);
+    int st = rami__meld_eval(jpm, m->cards, m->count, m->side, &v->meld, why, cap);
     if (st != RAMI_OK)
         return st;
     bool ambiguous = v->meld.kind == RAMI_MELD_RUN && v->meld.jokers > 0 &&
@@ -170,6 +168,16 @@ RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, v
         return rami__why(why, cap, RAMI_E_MUST_DISCARD,
                          "strict rami: the last card must be discarded, keep one in hand");
     return RAMI_OK;
+}
+
+RAMI_NOINLINE static int judge_meld(const rami_ruleset *rs, const position *p, verdict *v,
+                                    char *why, size_t cap)
+{
+    const rami_move *m = &v->move;
+    int st = check_in_hand(&p->hands[p->current], m->cards, m->count, why, cap);
+    if (st != RAMI_OK)
+        return st;
+    return judge_meld_held(rs, p, v, why, cap);
 }
 
 static int layoff_refusal(int fit, const tmeld *t, const char *name, const char *list, char *why,
@@ -441,6 +449,17 @@ int rami__judge(const rami_ruleset *rs, const position *p, int player, const ram
 int rami__judge_candidate(const rami_ruleset *rs, const position *p, const rami_move *m, verdict *v)
 {
     return judge_kind(rs, p, m, v, NULL, 0);
+}
+
+int rami__judge_generated_meld(const rami_ruleset *rs, const position *p, const rami_move *m,
+                               verdict *v)
+{
+    memset(v, 0, sizeof *v);
+    v->move.kind = RAMI_MOVE_MELD;
+    v->move.count = m->count;
+    v->move.side = m->side;
+    memcpy(v->move.cards, m->cards, m->count);
+    return judge_meld_held(rs, p, v, NULL, 0);
 }
 
 int rami__judge_draw(const position *p, unsigned kind)

@@ -50,6 +50,11 @@ RAMI_INTERNAL int rami__judge(const rami_ruleset *rs, const position *p, int pla
  * a reason. The move list and the look-ahead judge every candidate. */
 RAMI_INTERNAL int rami__judge_candidate(const rami_ruleset *rs, const position *p,
                                         const rami_move *m, verdict *v);
+/* rami__judge_candidate for a meld that rami__gen made for the seat to
+ * move: its cards are in hand by construction (distinct naturals of the
+ * hand, no more jokers than it holds), so they are not counted again. */
+RAMI_INTERNAL int rami__judge_generated_meld(const rami_ruleset *rs, const position *p,
+                                             const rami_move *m, verdict *v);
 /* rami__judge_candidate's rules for a draw of `kind` (DRAW_STOCK or
  * DRAW_DISCARD) by the seat to move in the draw phase, without a verdict:
  * the draw-phase move list asks it for both draws. */

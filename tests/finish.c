@@ -468,9 +468,18 @@ struct held_melds {
 static bool hold_meld(void *ctx, const rami_move *m)
 {
     struct held_melds *h = ctx;
-    if (h->n <= FINISH_BATCH_MAX &&
-        rami__judge_candidate(&h->g->rs, &h->g->pos, m, &h->v[h->n]) == RAMI_OK)
+    if (h->n > FINISH_BATCH_MAX)
+        return true;
+    /* The list judges them without counting the cards again: the same. */
+    verdict w;
+    memset(&w, 0xA5, sizeof w);
+    int st = rami__judge_candidate(&h->g->rs, &h->g->pos, m, &h->v[h->n]);
+    assert_int_equal(m->kind, RAMI_MOVE_MELD);
+    assert_int_equal(rami__judge_generated_meld(&h->g->rs, &h->g->pos, m, &w), st);
+    if (st == RAMI_OK) {
+        assert_memory_equal(&w, &h->v[h->n], sizeof w);
         h->n++;
+    }
     return true;
 }
 
