@@ -82,7 +82,7 @@ static unsigned deal_disagrees(rami_game *det, search_state *s, unsigned me)
 }
 
 /* Deals tried for one sample; the last is kept if none agrees. */
-#define STRONG_DEAL_TRIES 16
+#define STRONG_DEAL_TRIES 32
 
 static uint64_t try_seed(uint64_t seed, unsigned k)
 {
