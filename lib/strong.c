@@ -81,7 +81,7 @@ static unsigned deal_disagrees(rami_game *det, search_state *s, unsigned me)
     return bad;
 }
 
-/* Deals tried for one sample; the last is kept if none agrees. */
+/* Deals tried for one sample; if none agrees, the one that disagrees least is kept. */
 #define STRONG_DEAL_TRIES 32
 
 static uint64_t try_seed(uint64_t seed, unsigned k)
