@@ -1720,6 +1720,44 @@ static void test_no_joker_out(void **state)
     rami_game_free(g);
 }
 
+/* A dead end made by NO_JOKER_OUT before any joker is in hand: after
+ * "lay 10D on 1" the card taken, 10C, must be played and may not be
+ * discarded; its only play is to retrieve the joker, which then could not
+ * go as the last card. The status names the house rule (rules.md §2,
+ * "which status" 1.3: without it the turn could be finished), as it does
+ * with the joker in hand. Found by the oracle's differential test. */
+static void test_no_joker_out_after_retrieval(void **state)
+{
+    (void)state;
+    uint32_t on = RAMI_OPT_KEEP_PICKUP | RAMI_OPT_PICKUP_MUST_MELD | RAMI_OPT_JOKER_SWAP;
+    uint32_t off = RAMI_OPT_GO_OUT_BY_MELD | RAMI_OPT_JOKER_REPLAY | RAMI_OPT_NO_JOKER_DISCARD |
+                   RAMI_OPT_SET_SWAP_ANY;
+    for (int house = 1; house >= 0; house--) {
+        rami_ruleset rs = open0(on | (house ? RAMI_OPT_NO_JOKER_OUT : 0u),
+                                off | (house ? 0u : RAMI_OPT_NO_JOKER_OUT));
+        rami_game *g = deal_from(&rs, 1, "10S 10H JK 10D", "2C 3D 4H 10C", "KD 9S 5S", "QD");
+        play(g, "draw");
+        play(g, "meld 10S 10H JK");
+        play(g, "discard KD");
+        play(g, "draw");
+        play(g, "discard 10C");
+        play(g, "take");
+        if (house) {
+            refuse(g, "lay 10D on 1", RAMI_E_JOKER_DISCARD,
+                   "after this the cards left could not be got rid of: a joker may not be "
+                   "discarded");
+            play(g, "lay 10C on 1"); /* the joker stands for 10D: 10D is left to discard */
+            play(g, "discard 10D");
+        } else {
+            play(g, "lay 10D on 1");
+            play(g, "swap 10C on 1");
+            play(g, "discard JK");
+        }
+        assert_int_equal(sc_result(g).reason, RAMI_END_WENT_OUT);
+        rami_game_free(g);
+    }
+}
+
 /* SET_SWAP_ANY (the Finnish preset): the holder of a natural of the set's
  * rank whose suit it lacks takes the joker back, leaving a set of three
  * naturals; the app's rule (bit off) needs three naturals first. The
@@ -2222,6 +2260,7 @@ int main(void)
         cmocka_unit_test(test_swap_into_a_dead_end_refused),
         cmocka_unit_test(test_no_joker_discard),
         cmocka_unit_test(test_no_joker_out),
+        cmocka_unit_test(test_no_joker_out_after_retrieval),
         cmocka_unit_test(test_set_swap_any),
         /* §6 PICKUP_MUST_MELD */
         cmocka_unit_test(test_pickup_must_meld_take_refused),

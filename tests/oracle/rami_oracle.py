@@ -672,7 +672,12 @@ class Rules:
             why.add("PICKUP_MELD")
         if rs.has("KEEP_PICKUP") and t.picked is not None and t.picked in t.hand:
             why.add("PICKED")
-        if (rs.has("NO_JOKER_DISCARD") or rs.has("NO_JOKER_OUT")) and JOKER in t.hand:
+        # The joker house rules bind a joker held now and one a retrieval
+        # may still bring into the hand this turn (rules §2, "which status":
+        # a lay-off may leave only a card whose retrieval gives a joker that
+        # may not then be discarded).
+        if (rs.has("NO_JOKER_DISCARD") or rs.has("NO_JOKER_OUT")) and \
+                (JOKER in t.hand or rs.has("JOKER_SWAP")):
             why.add("JOKER_DISCARD")
         if not rs.has("GO_OUT_BY_MELD"):
             why.add("MUST_DISCARD")
