@@ -18,9 +18,11 @@
 #define REPS 7
 
 /* A figure: its wall-clock samples and, where measured, the CPU time
- * (the process's CPU clock) of the same repetitions as a mean per
- * operation, in the same unit (the machine is shared: CPU time does not
- * count the time other work held the core). */
+ * (the process's CPU clock) of the same repetitions, in the same unit (the
+ * machine is shared: CPU time does not count the time other work held the
+ * core): a mean per operation, or for a figure over positions or
+ * decisions (a median, a percentile) the same statistic of each one's
+ * CPU time, the clock's own cost taken off. */
 typedef struct figure {
     const char *name;
     const char *unit;
@@ -92,6 +94,25 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* What reading the CPU clock twice costs in CPU time (s): a system call
+ * that takes 1-2 us of CPU on some virtual machines, so a bracket of CPU
+ * clock reads around short work has it subtracted. The median of 101
+ * pairs, measured once. */
+static double cpu_clock_cost(void)
+{
+    static double cost = -1;
+    if (cost < 0) {
+        double d[101];
+        for (int i = 0; i < 101; i++) {
+            double a = cpu_now();
+            d[i] = cpu_now() - a;
+        }
+        qsort(d, 101, sizeof d[0], cmp_double);
+        cost = d[50];
+    }
+    return cost;
 }
 
 /* The median, min and max of n samples. */
@@ -251,29 +272,71 @@ static void collect_positions(void)
     }
 }
 
-/* The CPU time of one legal_moves call at each collected position
- * (ns, sorted ascending into per). */
-static void legal_cpu_percentiles(rami_move *buf, double *per)
+/* The calls timed at each collected position; each returns something
+ * from its answer so that the work cannot be left out. */
+static unsigned call_legal_moves(const rami_game *g)
 {
-    enum { CPU_LOOPS = 50 };
-    size_t total = 0;
+    static rami_move buf[RAMI_MAX_MOVES];
+    size_t n = 0;
+    rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &n);
+    return (unsigned)n;
+}
+
+static unsigned call_legal_actions(const rami_game *g)
+{
+    static rami_action buf[RAMI_MAX_MOVES];
+    size_t n = 0;
+    rami_game_legal_actions(g, buf, RAMI_MAX_MOVES, &n);
+    return (unsigned)n;
+}
+
+static float tensor[8192];
+static unsigned call_observation(const rami_game *g)
+{
+    rami_game_observation_tensor(g, 0, tensor, 8192);
+    return (unsigned)tensor[0];
+}
+
+static unsigned call_infostate(const rami_game *g)
+{
+    rami_game_information_state_tensor(g, 0, tensor, 8192);
+    return (unsigned)tensor[0];
+}
+
+/* The time of one call at each collected position, by `clock` over
+ * `loops` calls (ns), sorted ascending into per; returns their sum. */
+static double time_positions(unsigned (*call)(const rami_game *), double (*clock)(void),
+                             unsigned loops, double *per)
+{
+    unsigned total = 0;
+    double sum = 0, overhead = clock == cpu_now ? cpu_clock_cost() : 0;
     for (unsigned i = 0; i < npositions; i++) {
-        double c0 = cpu_now();
-        for (unsigned l = 0; l < CPU_LOOPS; l++) {
-            size_t n;
-            rami_game_legal_moves(positions[i], buf, RAMI_MAX_MOVES, &n);
-            total += n;
-        }
-        per[i] = (cpu_now() - c0) * 1e9 / CPU_LOOPS;
+        double t0 = clock();
+        for (unsigned l = 0; l < loops; l++)
+            total += call(positions[i]);
+        per[i] = (clock() - t0 - overhead) * 1e9 / loops;
+        sum += per[i];
     }
     qsort(per, npositions, sizeof per[0], cmp_double);
-    sink = (unsigned)total;
+    sink = total;
+    return sum;
+}
+
+/* The median over positions of time_positions, wall and CPU; the
+ * process's CPU clock is a costly system call (cpu_clock_cost), so each
+ * position is timed over more calls for it than for the wall clock. */
+enum { WALL_LOOPS = 10, CPU_LOOPS = 100 };
+static void median_over_positions(figure *f, unsigned (*call)(const rami_game *), double *per)
+{
+    time_positions(call, now, WALL_LOOPS, per);
+    add(f, per[npositions / 2]);
+    time_positions(call, cpu_now, CPU_LOOPS, per);
+    add_cpu(f, per[npositions / 2]);
 }
 
 static void bench_legal_moves(void)
 {
     collect_positions();
-    static rami_move buf[RAMI_MAX_MOVES];
     static double per[MAX_POSITIONS];
     figure *f = fig("legal_moves", "ns/call (median over positions)");
     figure *fm = fig("legal_moves_mean", "ns/call (mean over positions)");
@@ -284,35 +347,19 @@ static void bench_legal_moves(void)
     for (unsigned i = 0; i < npositions; i++)
         opened += rami_game_has_opened(positions[i], rami_game_current_player(positions[i])) == 1;
     for (int rep = 0; rep < REPS; rep++) {
-        enum { LOOPS = 10 };
-        double sum = 0, c0 = cpu_now();
-        size_t total = 0;
-        for (unsigned i = 0; i < npositions; i++) {
-            double t0 = now();
-            for (unsigned l = 0; l < LOOPS; l++) {
-                size_t n;
-                rami_game_legal_moves(positions[i], buf, RAMI_MAX_MOVES, &n);
-                total += n;
-            }
-            per[i] = (now() - t0) * 1e9 / LOOPS;
-            sum += per[i];
-        }
-        add_cpu(fm, (cpu_now() - c0) * 1e9 / ((double)npositions * LOOPS));
-        qsort(per, npositions, sizeof per[0], cmp_double);
+        double c0 = cpu_now();
+        double sum = time_positions(call_legal_moves, now, WALL_LOOPS, per);
+        add_cpu(fm, (cpu_now() - c0) * 1e9 / ((double)npositions * WALL_LOOPS));
         add(f, per[npositions / 2]);
         add(fm, sum / npositions);
         add(p90, per[npositions * 90 / 100]);
         add(p99, per[npositions * 99 / 100]);
         add(pmax, per[npositions - 1]);
-        /* The same percentiles in CPU time, in a pass of their own: the
-         * process's CPU clock is a system call, so each position is timed
-         * over more calls than the wall-clock pass needs. */
-        legal_cpu_percentiles(buf, per);
+        time_positions(call_legal_moves, cpu_now, CPU_LOOPS, per);
         add_cpu(f, per[npositions / 2]);
         add_cpu(p90, per[npositions * 90 / 100]);
         add_cpu(p99, per[npositions * 99 / 100]);
         add_cpu(pmax, per[npositions - 1]);
-        sink = (unsigned)total;
     }
     fprintf(stderr, "legal_moves: %u positions (%u with the mover opened)\n", npositions, opened);
 }
@@ -360,22 +407,8 @@ static void bench_actions(void)
     static rami_action ids[RAMI_MAX_MOVES];
     static double per[MAX_POSITIONS];
     figure *f = fig("legal_actions", "ns/call (median over positions)");
-    for (int rep = 0; rep < REPS; rep++) {
-        enum { LOOPS = 10 };
-        size_t total = 0;
-        for (unsigned i = 0; i < npositions; i++) {
-            double t0 = now();
-            for (unsigned l = 0; l < LOOPS; l++) {
-                size_t n;
-                rami_game_legal_actions(positions[i], ids, RAMI_MAX_MOVES, &n);
-                total += n;
-            }
-            per[i] = (now() - t0) * 1e9 / LOOPS;
-        }
-        qsort(per, npositions, sizeof per[0], cmp_double);
-        add(f, per[npositions / 2]);
-        sink = (unsigned)total;
-    }
+    for (int rep = 0; rep < REPS; rep++)
+        median_over_positions(f, call_legal_actions, per);
     /* Random self-play as bench_selfplay, through ids: legal_actions and
      * play_action. */
     rami_ruleset rs;
@@ -384,7 +417,7 @@ static void bench_actions(void)
     unsigned rounds = scale(200);
     for (int rep = 0; rep < REPS; rep++) {
         unsigned long actions = 0;
-        double t0 = now();
+        double t0 = now(), c0 = cpu_now();
         for (unsigned r = 0; r < rounds; r++) {
             rami_game *g;
             rami_game_new(&rs, (uint64_t)rep * 100000u + r, &g);
@@ -399,6 +432,7 @@ static void bench_actions(void)
             rami_game_free(g);
         }
         add(fa, (double)actions / (now() - t0));
+        add_cpu(fa, (double)actions / (cpu_now() - c0));
     }
 }
 
@@ -408,31 +442,14 @@ static void bench_tensors(void)
 {
     if (npositions == 0)
         collect_positions();
-    static float buf[8192];
     static double per[MAX_POSITIONS];
     figure *fo = fig("observation_tensor", "ns/call (median over positions)");
     figure *fi = fig("infostate_tensor", "ns/call (median over positions)");
     for (int rep = 0; rep < REPS; rep++) {
-        for (int info = 0; info < 2; info++) {
-            enum { LOOPS = 10 };
-            for (unsigned i = 0; i < npositions; i++) {
-                double t0 = now();
-                for (unsigned l = 0; l < LOOPS; l++) {
-                    if (info)
-                        rami_game_information_state_tensor(positions[i], 0, buf, 8192);
-                    else
-                        rami_game_observation_tensor(positions[i], 0, buf, 8192);
-                }
-                per[i] = (now() - t0) * 1e9 / LOOPS;
-            }
-            qsort(per, npositions, sizeof per[0], cmp_double);
-            add(info ? fi : fo, per[npositions / 2]);
-        }
-        sink = (unsigned)buf[0];
+        median_over_positions(fo, call_observation, per);
+        median_over_positions(fi, call_infostate, per);
     }
 }
-
-/* ---- handles ---- */
 
 static void bench_handles(void)
 {
@@ -445,20 +462,22 @@ static void bench_handles(void)
     rami_game *base;
     rami_game_new(&rs, 7, &base);
     for (int rep = 0; rep < REPS; rep++) {
-        double t0 = now();
+        double t0 = now(), c0 = cpu_now();
         for (unsigned i = 0; i < calls; i++) {
             rami_game *g;
             rami_game_new(&rs, i, &g);
             rami_game_free(g);
         }
         add(fn, (now() - t0) * 1e9 / calls);
-        t0 = now();
+        add_cpu(fn, (cpu_now() - c0) * 1e9 / calls);
+        t0 = now(), c0 = cpu_now();
         for (unsigned i = 0; i < calls; i++) {
             rami_game *g;
             rami_game_clone(base, &g);
             rami_game_free(g);
         }
         add(fc, (now() - t0) * 1e9 / calls);
+        add_cpu(fc, (cpu_now() - c0) * 1e9 / calls);
         add(fb, (double)base->alloc_size);
     }
     rami_game_free(base);
@@ -528,7 +547,7 @@ static void bench_bot(void)
         unsigned decisions = level == 1 ? scale(2000) : (quick ? 10 : 80);
         int reps = level == 1 ? REPS : 3;
         for (int rep = 0; rep < reps; rep++) {
-            static double per[4000];
+            static double per[4000], per_cpu[4000];
             unsigned n_per = 0;
             rami_ruleset rs;
             rami_ruleset_init(&rs, RAMI_PRESET_51, 2);
@@ -541,15 +560,18 @@ static void bench_bot(void)
                 }
                 rami_move m;
                 opt.seed = rnd();
-                double t0 = now();
+                double c0 = cpu_now(), t0 = now(); /* the wall bracket inside */
                 rami_bot_choose(g, &opt, &m);
-                per[n_per++] = (now() - t0) * 1e6;
+                per[n_per] = (now() - t0) * 1e6;
+                per_cpu[n_per++] = (cpu_now() - c0 - cpu_clock_cost()) * 1e6;
                 /* Bot against bot: the positions the bot meets in play. */
                 rami_game_play(g, rami_game_current_player(g), &m);
             }
             rami_game_free(g);
             qsort(per, n_per, sizeof per[0], cmp_double);
+            qsort(per_cpu, n_per, sizeof per_cpu[0], cmp_double);
             add(f, per[n_per / 2]);
+            add_cpu(f, per_cpu[n_per / 2]);
         }
     }
 }
