@@ -633,7 +633,9 @@ static int opening_shortcut(finish_ctx *c, const verdict *v)
  * plane: bit c for the card code c (16 x suit + rank). */
 typedef struct batch {
     const rami_ruleset *rs;
-    uint64_t face[FINISH_BATCH_MAX]; /* the candidate's naturals */
+    uint64_t face[FINISH_BATCH_MAX];   /* the candidate's naturals */
+    uint64_t with[64];                 /* for a card code of the hand: the candidates holding it */
+    uint64_t jfit[RAMI_MAX_MELD + 1u]; /* the candidates with at most this many jokers */
     uint8_t jokers[FINISH_BATCH_MAX];
     uint8_t size[FINISH_BATCH_MAX];
     int16_t points[FINISH_BATCH_MAX];
@@ -689,23 +691,29 @@ static void batch_take(const batch *b, unsigned j, planes *left)
     left->size -= b->size[j];
 }
 
-/* The candidates of `from` that fit in `left`; *most: the most points
- * melds of them can add (each counted as often as its cards fit). */
-static uint64_t batch_fits(const batch *b, uint64_t from, const planes *left, int *most)
+/* The candidates of `from` that still fit once candidate j is taken
+ * from `left` (giving `after`), when every candidate of `from` fits in
+ * `left`: those holding no face of j whose last copy j takes, with no
+ * more jokers than are left (two masks, not a test per candidate). *most:
+ * the most points melds of them can add (each counted as often as its
+ * cards fit in `after`). */
+static uint64_t batch_fits(const batch *b, unsigned j, uint64_t from, const planes *left,
+                           const planes *after, int *most)
 {
-    uint64_t fit = 0;
+    uint64_t out = 0;
+    for (uint64_t gone = b->face[j] & ~left->two; gone; gone &= gone - 1)
+        out |= b->with[lowest_bit64(gone)];
+    unsigned jl = after->jokers < RAMI_MAX_MELD ? after->jokers : RAMI_MAX_MELD;
+    uint64_t fit = from & ~out & b->jfit[jl];
     int sum = 0;
-    for (; from; from &= from - 1) {
-        unsigned k = lowest_bit64(from);
+    for (uint64_t rest = fit; rest; rest &= rest - 1) {
+        unsigned k = lowest_bit64(rest);
         uint64_t f = b->face[k];
-        unsigned j = b->jokers[k];
-        if ((f & ~left->one) != 0 || j > left->jokers)
-            continue;
-        fit |= (uint64_t)1 << k;
+        unsigned jk = b->jokers[k];
         sum += b->points[k];
-        if ((f & ~left->two) == 0 && 2u * j <= left->jokers) {
+        if ((f & ~after->two) == 0 && 2u * jk <= after->jokers) {
             sum += b->points[k];
-            if ((f & ~left->three) == 0 && 3u * j <= left->jokers)
+            if ((f & ~after->three) == 0 && 3u * jk <= after->jokers)
                 sum += b->points[k];
         }
     }
@@ -732,7 +740,7 @@ static void batch_search(batch *b, const planes *left, uint64_t on, uint64_t ali
         if (b->depth >= 2)
             batch_mark(b, &after, t, pu, pk);
         int most;
-        uint64_t next = batch_fits(b, rest, &after, &most);
+        uint64_t next = batch_fits(b, j, rest, left, &after, &most);
         uint64_t with = on | (uint64_t)1 << j;
         if (next != 0 && t + most >= b->least && ((with | next) & ~b->strict) != 0)
             batch_search(b, &after, with, next, t, pu, pk);
@@ -740,6 +748,23 @@ static void batch_search(batch *b, const planes *left, uint64_t on, uint64_t ali
         if (b->nodes > b->budget)
             return;
     }
+}
+
+/* The masks of batch_fits: for each face of the hand the candidates
+ * holding it, for each count of jokers those with no more. */
+static void batch_index(batch *b, const planes *held, unsigned n)
+{
+    for (uint64_t f = held->one; f; f &= f - 1)
+        b->with[lowest_bit64(f)] = 0;
+    uint64_t by[RAMI_MAX_MELD + 1u] = {0};
+    for (unsigned k = 0; k < n; k++) {
+        for (uint64_t f = b->face[k]; f; f &= f - 1)
+            b->with[lowest_bit64(f)] |= (uint64_t)1 << k;
+        by[b->jokers[k]] |= (uint64_t)1 << k;
+    }
+    uint64_t upto = 0;
+    for (unsigned x = 0; x <= RAMI_MAX_MELD; x++)
+        b->jfit[x] = upto |= by[x];
 }
 
 /* Candidate i of the batch from its verdict; true when it opens alone
@@ -796,6 +821,7 @@ void rami__opening_batch(finish_ctx *c, const verdict *v, unsigned n, int8_t *kn
         b.least = b.reach[i] < b.least ? b.reach[i] : b.least;
     }
     planes held = planes_of(&p->hands[p->current]);
+    batch_index(&b, &held, n);
     uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1u;
     batch_search(&b, &held, 0, all, 0, false, false);
     if (b.nodes > b.budget)
