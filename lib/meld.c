@@ -81,33 +81,6 @@ RAMI_NOINLINE static int explain(int flaw, unsigned jpm, const rami_card *cards,
     return RAMI_E_MELD;
 }
 
-/* Lowest and highest start of an n-card run holding the natural ranks of
- * rank_mask (bit r for rank r; never empty of ranks 2..K when an ace is
- * there, since a meld has two naturals of distinct ranks); false if none.
- * Without an ace the run may start anywhere from max-n+1 to min; an ace
- * pins it to start 1 (ace low) or to end at 14 (ace high). */
-static bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned *lo_max)
-{
-    unsigned others = rank_mask & ~(1u << RAMI_ACE);
-    unsigned mn = lowest_bit(others), mx = highest_bit(others);
-    unsigned top_start = POS_ACE_HIGH + 1 - n; /* start of a run ending at the high ace */
-    if (!(rank_mask & (1u << RAMI_ACE))) {
-        unsigned lo = mx + 1 > n ? mx + 1 - n : 1;
-        unsigned hi = mn < top_start ? mn : top_start;
-        if (lo > hi)
-            return false;
-        *lo_min = lo;
-        *lo_max = hi;
-        return true;
-    }
-    bool low = mx <= n, high = mn >= top_start;
-    if (!low && !high)
-        return false;
-    *lo_min = low ? 1 : top_start;
-    *lo_max = high ? top_start : 1;
-    return true;
-}
-
 /* The naturals of a meld as one 64-bit word: bit c for card c (a natural
  * card's code suit << 4 | rank is below 64), so its four 16-bit lanes are
  * the suits' rank masks. */
@@ -190,17 +163,7 @@ static inline int judge_run(const struct census *cs, size_t n, unsigned ranks, u
      * cards (the one natural run that fits two places) lie A..K. */
     if (side == RAMI_SIDE_HIGH && cs->jokers == 0 && lo_min != lo_max)
         return FLAW_RUN_13;
-    unsigned lo = side == RAMI_SIDE_HIGH ? lo_max : lo_min;
-    m->kind = RAMI_MELD_RUN;
-    m->suit = (uint8_t)suit;
-    m->lo = (uint8_t)lo;
-    m->hi = (uint8_t)(lo + n - 1);
-    /* Position p holds rank p (14: the ace) of the suit, or a joker. */
-    unsigned have = ranks | (ranks & (1u << RAMI_ACE)) << (POS_ACE_HIGH - RAMI_ACE);
-    for (unsigned i = 0; i < n; i++) {
-        unsigned pos = lo + i;
-        m->cards[i] = (have >> pos & 1u) ? RAMI_CARD(pos_rank(pos), suit) : RAMI_JOKER;
-    }
+    run_place(m, suit, ranks, side == RAMI_SIDE_HIGH ? lo_max : lo_min, (unsigned)n);
     return FLAW_NONE;
 }
 

@@ -96,6 +96,53 @@ RAMI_INTERNAL void rami__meld_unlay(tmeld *t, rami_card c, unsigned where);
 RAMI_INTERNAL void rami__meld_swap(tmeld *t, unsigned index, rami_card c);
 RAMI_INTERNAL void rami__meld_unswap(tmeld *t, unsigned index, rami_card c);
 
+/* ---- the place of a run: meld.c judges runs with these, movegen.c
+ * builds the runs it makes with them ---- */
+
+/* Lowest and highest start of an n-card run holding the natural ranks of
+ * rank_mask (bit r for rank r; never empty of ranks 2..K when an ace is
+ * there, since a meld has two naturals of distinct ranks); false if none.
+ * Without an ace the run may start anywhere from max-n+1 to min; an ace
+ * pins it to start 1 (ace low) or to end at 14 (ace high). */
+static inline bool run_range(unsigned rank_mask, unsigned n, unsigned *lo_min, unsigned *lo_max)
+{
+    unsigned others = rank_mask & ~(1u << RAMI_ACE);
+    unsigned mn = lowest_bit(others), mx = highest_bit(others);
+    unsigned top_start = POS_ACE_HIGH + 1 - n; /* start of a run ending at the high ace */
+    if (!(rank_mask & (1u << RAMI_ACE))) {
+        unsigned lo = mx + 1 > n ? mx + 1 - n : 1;
+        unsigned hi = mn < top_start ? mn : top_start;
+        if (lo > hi)
+            return false;
+        *lo_min = lo;
+        *lo_max = hi;
+        return true;
+    }
+    bool low = mx <= n, high = mn >= top_start;
+    if (!low && !high)
+        return false;
+    *lo_min = low ? 1 : top_start;
+    *lo_max = high ? top_start : 1;
+    return true;
+}
+
+/* A run of suit `suit` with the natural ranks of rank_mask, n cards from
+ * place lo (a place of run_range): kind, suit, ends and cards; jokers
+ * where no natural is. The other fields are the caller's. */
+static inline void run_place(tmeld *m, unsigned suit, unsigned rank_mask, unsigned lo, unsigned n)
+{
+    m->kind = RAMI_MELD_RUN;
+    m->suit = (uint8_t)suit;
+    m->lo = (uint8_t)lo;
+    m->hi = (uint8_t)(lo + n - 1);
+    /* Position p holds rank p (14: the ace) of the suit, or a joker. */
+    unsigned have = rank_mask | (rank_mask & (1u << RAMI_ACE)) << (POS_ACE_HIGH - RAMI_ACE);
+    for (unsigned i = 0; i < n; i++) {
+        unsigned pos = lo + i;
+        m->cards[i] = (have >> pos & 1u) ? RAMI_CARD(pos_rank(pos), suit) : RAMI_JOKER;
+    }
+}
+
 /* ---- meld.c: judging cards as a meld ---- */
 
 /* Judges a meld. side: RAMI_SIDE_AUTO/LOW = lowest placement of a run's end

@@ -13,6 +13,7 @@ typedef struct gen {
     rami_card face; /* only moves using this face, RAMI_NO_CARD for all */
     unsigned jmax;  /* jokers a meld may take: held and allowed per meld */
     move_sink sink;
+    meld_sink msink; /* not NULL: melds go there as verdicts (rami__gen_judged) */
     void *ctx;
     bool stop;
 } gen;
@@ -34,6 +35,68 @@ static bool uses_face(const gen *x, const rami_card *cards, unsigned n)
     return false;
 }
 
+/* The verdict rami__judge_generated_meld gives the meld m that
+ * emit_meld made of the naturals nat[0..nn) (in the generator's order: a
+ * set's by suit, a run's all of one suit) and its jokers; false where it
+ * refuses m. The same rules, known to hold or not from how m was made: a
+ * set's cards are already in table order, a run is placed by meld.h's
+ * run_range and run_place as meld.c places it; jokers_per_meld, the
+ * distinct naturals and the cards in hand hold by construction.
+ * tests/movegen.c compares the two over random positions. */
+static bool meld_verdict(const gen *x, const rami_move *m, const rami_card *nat, unsigned nn,
+                         bool run, verdict *v)
+{
+    const rami_ruleset *rs = x->rs;
+    if (x->h->size == m->count && !(rs->options & RAMI_OPT_GO_OUT_BY_MELD))
+        return false; /* strict rami: the last card is discarded */
+    memset(v, 0, sizeof *v);
+    v->move = *m;
+    tmeld *t = &v->meld;
+    t->owner = x->p->current;
+    t->count = m->count;
+    t->jokers = (uint8_t)(m->count - nn);
+    if (!run) {
+        if (m->side != RAMI_SIDE_AUTO)
+            return false;
+        t->kind = RAMI_MELD_SET;
+        t->rank = (uint8_t)RAMI_CARD_RANK(nat[0]);
+        memcpy(t->cards, m->cards, sizeof t->cards);
+        return true;
+    }
+    unsigned ranks = 0;
+    for (unsigned i = 0; i < nn; i++)
+        ranks |= 1u << RAMI_CARD_RANK(nat[i]);
+    unsigned lo_min, lo_max;
+    if (!run_range(ranks, m->count, &lo_min, &lo_max))
+        return false;
+    bool high = m->side == RAMI_SIDE_HIGH, choice = rs->options & RAMI_OPT_JOKER_CHOICE;
+    if (high && t->jokers == 0 && lo_min != lo_max)
+        return false; /* 13 naturals lie A..K */
+    bool ambiguous = t->jokers > 0 && lo_min != lo_max && (m->side != RAMI_SIDE_AUTO || choice);
+    if (high && ambiguous && !choice)
+        return false;
+    unsigned lo = high ? lo_max : lo_min;
+    run_place(t, RAMI_CARD_SUIT(nat[0]), ranks, lo, m->count);
+    memcpy(v->move.cards, t->cards, sizeof v->move.cards);
+    v->move.side = RAMI_SIDE_AUTO;
+    if (ambiguous && choice)
+        v->move.side = lo == lo_min ? RAMI_SIDE_LOW : RAMI_SIDE_HIGH;
+    return true;
+}
+
+/* A meld made: to the sink as a candidate, or judged to the meld sink. */
+static void emit_made(gen *x, const rami_move *m, const rami_card *nat, unsigned nn, bool run)
+{
+    if (x->msink == NULL) {
+        emit(x, m);
+        return;
+    }
+    RAMI_WORK(1);
+    verdict v;
+    if (!x->stop && meld_verdict(x, m, nat, nn, run, &v) && !x->msink(x->ctx, &v))
+        x->stop = true;
+}
+
 static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers, bool run)
 {
     rami_move m;
@@ -45,11 +108,11 @@ static void emit_meld(gen *x, const rami_card *nat, unsigned nn, unsigned jokers
         m.cards[i] = i < nn ? nat[i] : RAMI_JOKER;
     if (!uses_face(x, m.cards, m.count))
         return;
-    emit(x, &m);
+    emit_made(x, &m, nat, nn, run);
     if (run && jokers > 0 && (x->rs->options & RAMI_OPT_JOKER_CHOICE) &&
         rami__meld_ambiguous(x->rs->jokers_per_meld, m.cards, m.count)) {
         m.side = RAMI_SIDE_HIGH;
-        emit(x, &m);
+        emit_made(x, &m, nat, nn, run);
     }
 }
 
@@ -286,11 +349,13 @@ static void gen_table(gen *x)
     }
 }
 
-void rami__gen(const rami_ruleset *rs, const position *p, rami_card face, unsigned what,
-               move_sink sink, void *ctx)
+void rami__gen_with(const rami_ruleset *rs, const position *p, unsigned what_face, move_sink sink,
+                    meld_sink msink, void *ctx)
 {
     const hand *h = &p->hands[p->current];
-    gen x = {rs, p, h, face, jokers_usable(rs, h), sink, ctx, false};
+    rami_card face = (rami_card)(what_face >> GEN_FACE_SHIFT);
+    unsigned what = what_face & GEN_ALL;
+    gen x = {rs, p, h, face, jokers_usable(rs, h), sink, msink, ctx, false};
     if (what & GEN_MELDS) {
         gen_sets(&x);
         gen_runs(&x);

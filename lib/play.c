@@ -126,20 +126,26 @@ static void put_held(collect *c)
     c->nheld = 0;
 }
 
-/* Before the opening every candidate is a meld (no lay-off or swap yet):
- * they are judged by the rules as they come and held, then decided in one
- * batch. Past FINISH_BATCH_MAX the batch would not hold them all: those
- * held are decided one by one, then the rest as they come. */
-static bool hold_candidate(void *ctx, const rami_move *m)
+/* A meld generated and judged (rami__gen_judged): legal when the turn
+ * can still be finished after it. */
+static bool collect_meld(void *ctx, const verdict *v)
+{
+    collect *c = ctx;
+    if (rami__finish_ok(&c->fin, v))
+        put(c, &v->move);
+    return true;
+}
+
+/* Before the opening every candidate is a meld (no lay-off or swap yet),
+ * held as it comes, then decided in one batch. Past FINISH_BATCH_MAX the
+ * batch would not hold them all: those held are decided one by one, then
+ * the rest as they come. */
+static bool hold_meld(void *ctx, const verdict *v)
 {
     collect *c = ctx;
     if (c->held == NULL)
-        return collect_legal(ctx, m);
-    verdict *v = &c->held[c->nheld];
-    /* Before the opening rami__gen makes melds only (see above). */
-    if (m->kind != RAMI_MOVE_MELD ||
-        rami__judge_generated_meld(c->fin.rs, c->fin.root, m, v) != RAMI_OK)
-        return m->kind == RAMI_MOVE_MELD || collect_legal(ctx, m);
+        return collect_meld(ctx, v);
+    c->held[c->nheld] = *v;
     if (++c->nheld == FINISH_BATCH_MAX) {
         for (unsigned i = 0; i < c->nheld; i++)
             if (rami__finish_ok(&c->fin, &c->held[i]))
@@ -210,7 +216,8 @@ RAMI_NOINLINE static void list_melds_before_opening(collect *c, const rami_game 
 {
     verdict held[FINISH_BATCH_MAX];
     c->held = held;
-    rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_ALL, hold_candidate, c);
+    /* Before the opening rami__gen_judged makes melds only (table_allowed). */
+    rami__gen_judged(&g->rs, &g->pos, GEN_ALL, collect_legal, hold_meld, c);
     if (c->held != NULL)
         put_held(c);
     c->held = NULL;
@@ -255,11 +262,11 @@ int rami_game_legal_moves(const rami_game *g, rami_move *buf, size_t cap, size_t
     } else if (g->pos.phase == RAMI_PHASE_PLAY) {
         /* No meld is generated where none can be legal. */
         if (!rami__finish_opening(&c.fin)) {
-            rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_TABLE, collect_legal, &c);
+            rami__gen_judged(&g->rs, &g->pos, GEN_TABLE, collect_legal, collect_meld, &c);
         } else if (!is_opened(&g->pos)) {
             list_melds_before_opening(&c, g);
         } else {
-            rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, GEN_ALL, collect_legal, &c);
+            rami__gen_judged(&g->rs, &g->pos, GEN_ALL, collect_legal, collect_meld, &c);
         }
         list_discards(&c, &g->rs, &g->pos);
     }

@@ -426,6 +426,129 @@ static void one_card_moves_listed_exactly_as_judged(void **state)
 
 /* ---- the list's contract ---- */
 
+/* rami__gen_judged (the move list's generator) makes each meld's verdict
+ * as it makes the meld, without judging it: the verdicts must be those
+ * of rami__judge_generated_meld (and rami__judge_candidate) on the melds
+ * of rami__gen, byte for byte, the refused ones dropped, in the same
+ * order, and the other plays the same candidates. */
+enum { GEN_LOG_MAX = 4 * RAMI_MAX_MOVES };
+struct gen_log {
+    const rami_game *g;
+    verdict v[GEN_LOG_MAX];
+    unsigned n, melds, refused;
+};
+
+static void gen_log_put(struct gen_log *l, const verdict *v)
+{
+    assert_true(l->n < GEN_LOG_MAX);
+    l->v[l->n++] = *v;
+}
+
+static bool log_candidate(void *ctx, const rami_move *m)
+{
+    struct gen_log *l = ctx;
+    verdict v;
+    memset(&v, 0, sizeof v);
+    if (m->kind != RAMI_MOVE_MELD) {
+        v.move = *m;
+        gen_log_put(l, &v);
+        return true;
+    }
+    verdict w;
+    int st = rami__judge_generated_meld(&l->g->rs, &l->g->pos, m, &v);
+    assert_int_equal(rami__judge_candidate(&l->g->rs, &l->g->pos, m, &w), st);
+    if (st != RAMI_OK) {
+        l->refused++;
+        return true;
+    }
+    assert_memory_equal(&v, &w, sizeof v);
+    l->melds++;
+    gen_log_put(l, &v);
+    return true;
+}
+
+static bool log_move(void *ctx, const rami_move *m)
+{
+    verdict v;
+    memset(&v, 0, sizeof v);
+    v.move = *m;
+    gen_log_put(ctx, &v);
+    return true;
+}
+
+static bool log_verdict(void *ctx, const verdict *v)
+{
+    gen_log_put(ctx, v);
+    return true;
+}
+
+static void generated_melds_judged_as_the_rules_do(void **state)
+{
+    (void)state;
+    uint64_t r = 0x6E1D6EDull;
+    static struct gen_log a, b;
+    static rami_move list[RAMI_MAX_MOVES];
+    unsigned long positions = 0, melds = 0, refused = 0, runs_placed_high = 0;
+    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
+                                  RAMI_PRESET_FINNISH};
+    unsigned games = getenv("RAMI_TEST_SCALE") ? 300 : 1500; /* fewer under memcheck */
+    for (unsigned game = 0; game < games; game++) {
+        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
+        if (game % 3)
+            tu_random_options(&rs, tu_xorshift(&r));
+        rs.options &= ~RAMI_OPT_ELIMINATION;
+        if (game % 2)
+            rs.opening_points = (uint16_t)(6 * tu_below(&r, 6));
+        if (game % 4 == 1)
+            rs.hand_size = (uint8_t)(3 + tu_below(&r, 10));
+        rs.jokers_per_meld = (uint8_t)(1 + tu_below(&r, game % 5 == 0 ? 4 : 2));
+        if (game % 3 == 2)
+            rs.jokers = (uint8_t)(2 * tu_below(&r, 5));
+        if (rami_ruleset_check(&rs, NULL, 0) != RAMI_OK)
+            continue;
+        rami_game *g = NULL;
+        assert_int_equal(rami_game_new(&rs, tu_xorshift(&r), &g), RAMI_OK);
+        for (unsigned step = 0; step < 200 && rami_game_phase(g) <= RAMI_PHASE_PLAY; step++) {
+            if (g->pos.phase == RAMI_PHASE_PLAY) {
+                a.g = b.g = g;
+                a.n = b.n = a.melds = a.refused = 0;
+                unsigned what = 1 + tu_below(&r, 3);
+                rami__gen(&g->rs, &g->pos, RAMI_NO_CARD, what, log_candidate, &a);
+                rami__gen_judged(&g->rs, &g->pos, what, log_move, log_verdict, &b);
+                assert_int_equal(a.n, b.n);
+                for (unsigned i = 0; i < a.n; i++) {
+                    if (memcmp(&a.v[i], &b.v[i], sizeof a.v[i]) != 0) {
+                        char text[96];
+                        rami_move_format(&a.v[i].move, text, sizeof text);
+                        fail_msg("game %u step %u, play %u \"%s\": another verdict", game, step, i,
+                                 text);
+                    }
+                    runs_placed_high +=
+                        a.v[i].move.kind == RAMI_MOVE_MELD && a.v[i].move.side == RAMI_SIDE_HIGH;
+                }
+                positions++;
+                melds += a.melds;
+                refused += a.refused;
+            }
+            size_t n;
+            assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
+            assert_true(n > 0);
+            size_t pick = tu_below(&r, (unsigned)n);
+            for (size_t i = 0; i < n && tu_below(&r, 3); i++)
+                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
+                    pick = (pick + i) % n;
+                    break;
+                }
+            assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
+        }
+        rami_game_free(g);
+    }
+    printf("generated melds judged as made: %lu play-phase positions, %lu melds accepted (%lu "
+           "runs with the jokers placed high), %lu refused\n",
+           positions, melds, runs_placed_high, refused);
+    assert_true(melds > 100000 && refused > 0 && runs_placed_high > 0);
+}
+
 static bool same_moves(const rami_move *a, const rami_move *b, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -629,6 +752,7 @@ int main(void)
         cmocka_unit_test(layoffs_ace_on_2_to_k_run_both_ends),
         cmocka_unit_test(discards_one_per_face_minus_the_picked_face),
         cmocka_unit_test(one_card_moves_listed_exactly_as_judged),
+        cmocka_unit_test(generated_melds_judged_as_the_rules_do),
         cmocka_unit_test(order_is_deterministic),
         cmocka_unit_test(count_then_fill),
         cmocka_unit_test(empty_when_the_round_is_over),
