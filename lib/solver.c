@@ -164,25 +164,40 @@ static uint64_t set_live(uint64_t u, unsigned j)
     return j > 0 ? u & (a | b | c) : u & ((a & b) | (c & (a | b)));
 }
 
+/* The faces of u with the ace also at position 14 (bit 14 of its lane). */
+static SOLVER_INLINE uint64_t with_high_aces(uint64_t u)
+{
+    return u | (u & ACES64) << 13;
+}
+
+/* The first positions of three consecutive naturals of u (a run without
+ * joker could be made). */
+static SOLVER_INLINE uint64_t pure3_of(uint64_t u)
+{
+    uint64_t t = with_high_aces(u);
+    return t & t >> 1 & t >> 2;
+}
+
 /* Faces that some run of undecided cards could hold: three consecutive
  * positions, or with jokers (j = jokers a meld may take) any other natural
- * of the suit within j + 1 positions. *pure3 receives the first positions
- * of three consecutive naturals. A lane's bit 15 and bit 0 are empty, so
- * shifts by 1 and 2 stay in the lane; longer ones are masked. */
-static SOLVER_INLINE uint64_t run_live(uint64_t u, unsigned j, uint64_t *pure3)
+ * of the suit within j + 1 positions (which includes the first: each of
+ * three consecutive has another within two). A lane's bit 15 and bit 0
+ * are empty, so shifts by 1 and 2 stay in the lane; longer ones are
+ * masked. The result holds faces of u only. */
+static SOLVER_INLINE uint64_t run_live(uint64_t u, unsigned j)
 {
-    uint64_t t = u | (u & ACES64) << 13; /* the ace also at position 14 */
-    uint64_t p3 = t & t >> 1 & t >> 2;
-    uint64_t live = p3 | p3 << 1 | p3 << 2;
+    uint64_t t = with_high_aces(u), live;
     if (j > 0) {
         uint64_t near = t << 1 | t >> 1 | t << 2 | t >> 2;
         for (unsigned d = 3; d <= j + 1; d++) { /* with two jokers or more */
             uint64_t up = LANES((0xFFFFu << d) & 0xFFFFu), down = LANES(0xFFFFu >> d);
             near |= (t << d & up) | (t >> d & down);
         }
-        live |= t & near;
+        live = t & near;
+    } else {
+        uint64_t p3 = t & t >> 1 & t >> 2;
+        live = p3 | p3 << 1 | p3 << 2;
     }
-    *pure3 = p3;
     return (live | (live >> 13 & ACES64)) & RANKS64;
 }
 
@@ -230,11 +245,11 @@ static void take(node *n, uint64_t f, unsigned cards, int gain)
 static int prune_dead(const search *s, node *n)
 {
     unsigned j = jokers_free(s, n);
-    uint64_t u = n->und, p3;
-    uint64_t live = (run_live(u, j, &p3) | set_live(u, j)) & u;
+    uint64_t u = n->und;
+    uint64_t live = run_live(u, j) | set_live(u, j);
     if (u & ~live)
         leave(s, n, u & ~live);
-    if (s->need_pure_run && !(n->flags & F_PURE) && !p3)
+    if (s->need_pure_run && !(n->flags & F_PURE) && !pure3_of(u))
         return -1;
     if (s->must && !(n->flags & F_MUST) && !(live & s->must))
         return -1; /* the natural that must be melded was left in hand */
@@ -257,9 +272,8 @@ static int prune_dead(const search *s, node *n)
 
 RAMI_NOINLINE static bool one_joker_cuts(const search *s, const node *n, int over)
 {
-    uint64_t u = n->und, t = u | (u & ACES64) << 13, p3 = t & t >> 1 & t >> 2;
-    uint64_t pure = p3 | p3 << 1 | p3 << 2;
-    pure = ((pure | (pure >> 13 & ACES64)) & RANKS64) | set_live(u, 0);
+    uint64_t u = n->und;
+    uint64_t pure = run_live(u, 0) | set_live(u, 0);
     uint64_t d = u & ~pure;
     if (!d)
         return false;
@@ -816,10 +830,9 @@ static SOLVER_INLINE unsigned count64(uint64_t x)
 static bool root_cut(const hand *h, const solve_opts *o, int target, node *root)
 {
     unsigned jpm = o->jokers_per_meld ? o->jokers_per_meld : 1;
-    uint64_t u = lanes_of(h->mask), p3;
-    uint64_t live =
-        (run_live(u, min_u(h->jokers, jpm), &p3) | set_live(u, min_u(h->jokers, jpm))) & u;
-    if (o->need_pure_run && !p3)
+    uint64_t u = lanes_of(h->mask);
+    uint64_t live = run_live(u, min_u(h->jokers, jpm)) | set_live(u, min_u(h->jokers, jpm));
+    if (o->need_pure_run && !pure3_of(u))
         return true;
     uint64_t must = face_bit(o->must_use);
     if (must && !(live & must))
