@@ -92,6 +92,7 @@ typedef struct search {
     uint64_t must;        /* the must_use natural's bit, 0 if none or a joker */
     uint8_t bit_gain[16]; /* what a natural adds, by rank (its bit in the lane) */
     unsigned best_depth;
+    unsigned best_jokers;    /* the jokers the best selection leaves in hand */
     uint32_t nodes, stop_at; /* nodes visited; the limit (UINT32_MAX: none) */
     pick path[SOLVE_MAX_MELDS];
     pick best_path[SOLVE_MAX_MELDS];
@@ -335,6 +336,7 @@ static void leaf(search *s, const node *n)
     if (s->target <= 0)
         s->limit = s->best;
     s->best_depth = n->depth;
+    s->best_jokers = n->jokers;
     memcpy(s->best_path, s->path, n->depth * sizeof s->path[0]);
     if (s->target > 0 && s->best >= s->target)
         s->done = true;
@@ -899,23 +901,31 @@ int rami__solve(const hand *h, const solve_opts *opts, int target, solve_result 
     return search_out(&s, res, NULL);
 }
 
+/* A hand as the search reads it: its naturals' planes in the lanes (one:
+ * faces held, two: held twice or more, three: three times or more), its
+ * jokers and its naturals' number. */
+typedef struct hand64 {
+    uint64_t one, two, three;
+    unsigned jokers, naturals;
+} hand64;
+
 /* The full search of h (target 0 or more, max_nodes 0 for no limit):
  * the answer is left in *s (best, best_path, nodes). */
-static void search_hand(search *s, const hand *h, const solve_opts *opts, int target,
+static void search_hand(search *s, const hand64 *h, const solve_opts *opts, int target,
                         uint32_t max_nodes)
 {
     search_init(s, opts, target);
     if (max_nodes)
         s->stop_at = max_nodes;
     node root;
-    root.und = lanes_of(h->mask);
-    root.two = lanes_of(h->two);
-    root.three = lanes_of(h->three);
-    root.jokers = h->jokers;
+    root.und = h->one;
+    root.two = h->two;
+    root.three = h->three;
+    root.jokers = (uint8_t)h->jokers;
     root.flags = 0;
     root.depth = 0;
     root.value = 0;
-    root.cards = (uint8_t)(h->size - h->jokers);
+    root.cards = (uint8_t)h->naturals;
     int gain = faces_gain(root.und, s->ace_gain);
     if (root.two)
         gain += faces_gain(root.two, s->ace_gain) + faces_gain(root.three, s->ace_gain);
@@ -926,8 +936,10 @@ static void search_hand(search *s, const hand *h, const solve_opts *opts, int ta
 int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve_result *res,
                         uint32_t max_nodes, uint32_t *nodes)
 {
+    hand64 h64 = {lanes_of(h->mask), lanes_of(h->two), lanes_of(h->three), h->jokers,
+                  (unsigned)(h->size - h->jokers)};
     search s;
-    search_hand(&s, h, opts, target, max_nodes);
+    search_hand(&s, &h64, opts, target, max_nodes);
     return search_out(&s, res, nodes);
 }
 
@@ -936,7 +948,7 @@ int rami__solve_limited(const hand *h, const solve_opts *opts, int target, solve
 /* Checks the arguments, loads the caller's ruleset into *own and the
  * cards into *h. */
 static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size_t n, int goal,
-                            const rami_solution *out, rami_ruleset *own, hand *h)
+                            const rami_solution *out, rami_ruleset *own, hand64 *h)
 {
     if (rs == NULL || out == NULL || (cards == NULL && n > 0) || n > RAMI_MAX_HAND)
         return RAMI_E_ARG;
@@ -945,29 +957,30 @@ static int solve_args_check(const rami_ruleset *rs, const rami_card *cards, size
     if (rami__ruleset_load(rs, own, NULL, 0) != RAMI_OK)
         return RAMI_E_ARG;
     /* hand_add's planes, built in the lanes: a natural's code is its bit
-     * (RANKS64 holds the valid ones); a fourth copy changes no plane. */
+     * (RANKS64 holds the valid ones: any other code below 64 is refused
+     * after the loop); a fourth copy changes no plane. */
     uint64_t one = 0, two = 0, three = 0;
     unsigned jokers = 0;
     for (size_t i = 0; i < n; i++) {
-        rami_card c = cards[i];
-        if (c == RAMI_JOKER) {
+        unsigned c = cards[i];
+        if (c >= 64) {
+            if (c != RAMI_JOKER)
+                return RAMI_E_ARG;
             jokers++;
             continue;
         }
-        if (c >= 64 || !(RANKS64 >> c & 1u))
-            return RAMI_E_ARG;
         uint64_t b = (uint64_t)1 << c;
         three |= two & b;
         two |= one & b;
         one |= b;
     }
-    for (unsigned s = 0; s < 4; s++) {
-        h->mask[s] = (uint16_t)(one >> LANE_OF(s));
-        h->two[s] = (uint16_t)(two >> LANE_OF(s));
-        h->three[s] = (uint16_t)(three >> LANE_OF(s));
-    }
-    h->jokers = (uint8_t)jokers;
-    h->size = (uint8_t)n;
+    if (one & ~RANKS64)
+        return RAMI_E_ARG;
+    h->one = one;
+    h->two = two;
+    h->three = three;
+    h->jokers = jokers;
+    h->naturals = (unsigned)n - jokers;
     return RAMI_OK;
 }
 
@@ -1018,18 +1031,17 @@ static void pick_info(const pick *p, rami_meld_info *info)
  * cards no meld uses to sol->left, in card code order (a natural's code
  * is its bit in the lanes; jokers, the highest code, last), with their
  * count and penalty. */
-static void solution_of(const search *s, unsigned nmelds, const hand *h, const rami_ruleset *rs,
+static void solution_of(const search *s, unsigned nmelds, const hand64 *h, const rami_ruleset *rs,
                         rami_solution *sol)
 {
-    uint64_t one = lanes_of(h->mask), two = lanes_of(h->two), three = lanes_of(h->three);
-    unsigned jokers = h->jokers, points = 0;
+    uint64_t one = h->one, two = h->two, three = h->three;
+    unsigned jokers = s->best >= 0 ? s->best_jokers : h->jokers, points = 0;
     for (unsigned i = 0; i < nmelds; i++) {
         const pick *p = &s->best_path[i];
         rami_meld_info *info = &sol->melds[i];
         pick_info(p, info);
         points += info->points;
         uint64_t f = pick_faces(p); /* a meld holds a face once: remove its last copy */
-        jokers -= p->count - count64(f);
         uint64_t third = f & three, second = f & two & ~third;
         three &= ~third;
         two &= ~second;
@@ -1056,7 +1068,7 @@ int rami_solve_hand(const rami_ruleset *caller_rs, const rami_card *hand_cards, 
 {
     rami_ruleset own;
     const rami_ruleset *rs = &own;
-    hand h;
+    hand64 h;
     int st = solve_args_check(caller_rs, hand_cards, n, goal, out, &own, &h);
     if (st != RAMI_OK)
         return st;
