@@ -689,34 +689,39 @@ static bool seen_before(search *s, const node *n)
     return false;
 }
 
-static void expand(search *s, node *n);
+static bool expand(search *s, node *n);
 
+/* Visits the node *n, which it may change: the node's last child (its
+ * lowest card left in hand) is visited in the same frame, *n made into
+ * it, as a call would have visited it. */
 static void dfs(search *s, node *n)
 {
-    RAMI_WORK(1);
-    if (s->done)
-        return;
-    if (++s->nodes >= s->stop_at) {
-        s->done = true; /* the work limit: keep the best found so far */
-        return;
-    }
-    int bound = prune_dead(s, n);
-    if (bound < 0)
-        return;
-    int over = n->value + bound - s->limit; /* how much the bound must lose to cut */
-    if (over <= 0 || (n->jokers == 1 && over <= ONE_JOKER_GAP && one_joker_cuts(s, n, over)) ||
-        (n->depth > 0 && seen_before(s, n)))
-        return;
-    expand(s, n);
+    do {
+        RAMI_WORK(1);
+        if (s->done)
+            return;
+        if (++s->nodes >= s->stop_at) {
+            s->done = true; /* the work limit: keep the best found so far */
+            return;
+        }
+        int bound = prune_dead(s, n);
+        if (bound < 0)
+            return;
+        int over = n->value + bound - s->limit; /* how much the bound must lose to cut */
+        if (over <= 0 || (n->jokers == 1 && over <= ONE_JOKER_GAP && one_joker_cuts(s, n, over)) ||
+            (n->depth > 0 && seen_before(s, n)))
+            return;
+    } while (expand(s, n));
 }
 
 /* The lowest undecided card: the sets and runs it can start, or left in
- * hand; a leaf when no card is undecided. */
-static void expand(search *s, node *n)
+ * hand; a leaf when no card is undecided. True when the card left in hand
+ * is to be searched: *n is then that child. */
+static bool expand(search *s, node *n)
 {
     if (!n->und) {
         leaf(s, n);
-        return;
+        return false;
     }
     unsigned b = lowest_bit64(n->und);
     unsigned suit = b / 16, rank = b % 16;
@@ -724,20 +729,19 @@ static void expand(search *s, node *n)
     if (!s->done)
         runs_from(s, n, suit, rank);
     if (s->done)
-        return;
+        return false;
     uint64_t face = (uint64_t)1 << b;
     if ((face & s->must) && !(n->flags & F_MUST))
-        return; /* its last copies may not stay in hand */
+        return false; /* its last copies may not stay in hand */
     unsigned copies = 1u + (unsigned)(n->two >> b & 1u) + (unsigned)(n->three >> b & 1u);
     int gain = n->gain - (int)copies * s->bit_gain[rank];
     if (cut_early(s, n->value, gain, n->cards - copies, n->jokers))
-        return;
-    node child = *n;
-    child.und &= ~face;
-    child.flags |= F_LEFT | (face & s->avoid ? 0 : F_LEFT_FREE);
-    child.cards = (uint8_t)(child.cards - copies);
-    child.gain = (int16_t)gain;
-    dfs(s, &child);
+        return false;
+    n->und &= ~face;
+    n->flags |= F_LEFT | (face & s->avoid ? 0 : F_LEFT_FREE);
+    n->cards = (uint8_t)(n->cards - copies);
+    n->gain = (int16_t)gain;
+    return true;
 }
 
 /* The table form of a chosen meld. */
