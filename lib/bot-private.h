@@ -26,6 +26,25 @@ RAMI_INTERNAL void rami__known_update(uint8_t row[256], const rami_move *m, rami
 RAMI_INTERNAL int rami__determinize_into(rami_game *out, const rami_game *g, int viewer,
                                          uint64_t seed, const rami_known *known);
 
+/* The cards viewer cannot see, sorted by card code, and the known cards
+ * of each seat: what every determinization of one position deals anew.
+ * known as for rami__determinize_into (not NULL). */
+typedef struct rami_pool {
+    rami_card cards[RAMI_MAX_PACK * 2];
+    unsigned n;
+    unsigned kept[RAMI_MAX_PLAYERS]; /* known cards of each seat */
+    bool hands_hidden;               /* false at the round's end: hands were shown */
+} rami_pool;
+
+RAMI_INTERNAL void rami__hidden_pool(const rami_game *g, int viewer, const rami_known *known,
+                                     rami_pool *pool);
+/* rami__determinize_into from a pool made by rami__hidden_pool of the same
+ * g, viewer and known (the pool is not changed: one serves many seeds).
+ * Same result. */
+RAMI_INTERNAL int rami__determinize_pooled(rami_game *out, const rami_game *g, int viewer,
+                                           uint64_t seed, const rami_known *known,
+                                           const rami_pool *pool);
+
 /* ---- shared by the bots ---- */
 
 /* The greedy bot's heuristic weights (greedy.c's W; doc/bots.md). A
@@ -207,6 +226,7 @@ typedef struct search_state {
     rami_card last_pass[RAMI_MAX_PLAYERS];    /* the discard it left at its last draw */
     bool table_moved[RAMI_MAX_PLAYERS];       /* another seat laid cards since that discard */
     rami_known known;                         /* the known cards of the position */
+    rami_pool pool;                           /* its hidden cards (rami__hidden_pool) */
     rami_known work_known;                    /* ... after a candidate, for its playout */
     bot_work work;                            /* what the decision cost */
 } search_state;

@@ -150,25 +150,39 @@ static unsigned pool_list(const uint8_t counts[256], rami_card *pool)
     return n;
 }
 
-static void redeal(rami_game *out, const rami_game *g, int viewer, bool hands_hidden,
-                   const rami_known *k, uint64_t seed)
+void rami__hidden_pool(const rami_game *g, int viewer, const rami_known *k, rami_pool *pool)
 {
+    bool over = g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER;
     uint8_t counts[256];
+    /* At the round's end the hands have been shown for scoring. */
+    pool->hands_hidden = !over;
+    collect_pool(g, viewer, pool->hands_hidden, k, counts);
+    pool->n = pool_list(counts, pool->cards);
+    for (unsigned p = 0; p < RAMI_MAX_PLAYERS; p++) {
+        unsigned kept = 0;
+        for (unsigned c = 0; p < g->rs.players && c < 256; c++)
+            kept += k->cnt[p][c];
+        pool->kept[p] = kept;
+    }
+}
+
+/* Deals the pool (left as it is: a pool serves many deals) from seed. */
+static void redeal(rami_game *out, const rami_game *g, int viewer, const rami_known *k,
+                   const rami_pool *cached, uint64_t seed)
+{
     rami_card pool[RAMI_MAX_PACK * 2];
-    collect_pool(g, viewer, hands_hidden, k, counts);
-    unsigned n = pool_list(counts, pool);
+    unsigned n = cached->n;
+    memcpy(pool, cached->cards, n);
     rami_rng rng;
     rami__rng_seed(&rng, stream_seed(seed, STREAM_HIDDEN));
     rami__shuffle(&rng, pool, n);
-    for (unsigned p = 0; hands_hidden && p < g->rs.players; p++) {
+    for (unsigned p = 0; cached->hands_hidden && p < g->rs.players; p++) {
         if ((int)p == viewer)
             continue;
         uint8_t mine[256];
         memcpy(mine, k->cnt[p], 256);
-        unsigned size = g->pos.hands[p].size, kept = 0;
-        for (unsigned c = 0; c < 256; c++)
-            kept += mine[c];
-        for (unsigned i = kept; i < size; i++)
+        unsigned size = g->pos.hands[p].size;
+        for (unsigned i = cached->kept[p]; i < size; i++)
             mine[pool[--n]]++;
         hand_set_from(&out->pos.hands[p], mine);
     }
@@ -201,23 +215,29 @@ static void redeal_stored(rami_deal *d, int viewer, uint64_t seed)
     memcpy(d->stock, pool, n);
 }
 
-int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed,
-                           const rami_known *known)
+int rami__determinize_pooled(rami_game *out, const rami_game *g, int viewer, uint64_t seed,
+                             const rami_known *known, const rami_pool *pool)
 {
-    bool over = g->pos.phase == RAMI_PHASE_ROUND_OVER || g->pos.phase == RAMI_PHASE_MATCH_OVER;
-    rami_known own;
-    if (known == NULL) {
-        rami__known_cards(g, &own);
-        known = &own;
-    }
-    /* At the round's end the hands have been shown for scoring. */
-    redeal(out, g, viewer, !over, known, seed);
+    redeal(out, g, viewer, known, pool, seed);
     rami__rng_seed(&out->pos.rng, stream_seed(seed, STREAM_RESHUFFLE));
     out->seed = stream_seed(seed, STREAM_ROUNDS);
     out->determinized = 1;
     if (out->deal != NULL)
         redeal_stored(out->deal, viewer, seed);
     return RAMI_OK;
+}
+
+int rami__determinize_into(rami_game *out, const rami_game *g, int viewer, uint64_t seed,
+                           const rami_known *known)
+{
+    rami_known own;
+    if (known == NULL) {
+        rami__known_cards(g, &own);
+        known = &own;
+    }
+    rami_pool pool;
+    rami__hidden_pool(g, viewer, known, &pool);
+    return rami__determinize_pooled(out, g, viewer, seed, known, &pool);
 }
 
 int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed, rami_game **out)

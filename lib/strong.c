@@ -100,7 +100,7 @@ static int deal_sample(const rami_game *g, rami_game *det, search_state *s, cons
         int st = rami__game_copy(det, g);
         if (st != RAMI_OK)
             return st;
-        rami__determinize_into(det, g, g->pos.current, try_seed(seed, k), &s->known);
+        rami__determinize_pooled(det, g, g->pos.current, try_seed(seed, k), &s->known, &s->pool);
         s->work.deals++;
         if (rami__bot_over_limit(&s->work, lim))
             break;
@@ -117,7 +117,7 @@ static int deal_sample(const rami_game *g, rami_game *det, search_state *s, cons
     }
     int st = rami__game_copy(det, g);
     if (st == RAMI_OK)
-        rami__determinize_into(det, g, g->pos.current, try_seed(seed, best), &s->known);
+        rami__determinize_pooled(det, g, g->pos.current, try_seed(seed, best), &s->known, &s->pool);
     return st;
 }
 
@@ -248,6 +248,7 @@ static int run_samples(const rami_game *g, const rami_bot_options *opt, search_s
         s->active[i] = true;
     last_discards(g, s);
     rami__known_cards(g, &s->known);
+    rami__hidden_pool(g, g->pos.current, &s->known, &s->pool);
     for (unsigned r = 0; st == RAMI_OK && used < budget; r++) {
         int runs = sample_round(g, det, work, s, &lim, bot_mix(base + r));
         if (runs <= 0) {

@@ -285,6 +285,41 @@ static void seeds_differ(void **state)
     rami_game_free(g);
 }
 
+/* The strong bot makes its hidden-card pool once per decision and deals
+ * it for every sample: each deal from the shared pool equals a fresh
+ * rami_game_determinize with the same seed (the pool is not consumed),
+ * for every viewer, along whole rounds with takes, melds and lay-offs. */
+static void pooled_deals(void **state)
+{
+    (void)state;
+    rnd_state = 0x9001ull;
+    for (unsigned players = 2; players <= 4; players++) {
+        rami_game *g = new_game(RAMI_PRESET_51, (int)players, 40 + players);
+        for (unsigned step = 0; step < 12 && rami_game_phase(g) <= RAMI_PHASE_PLAY; step++) {
+            advance(g, 5);
+            for (int viewer = 0; viewer < (int)players; viewer++) {
+                rami_known k;
+                rami__known_cards(g, &k);
+                rami_pool pool;
+                rami__hidden_pool(g, viewer, &k, &pool);
+                rami_game *out;
+                assert_int_equal(rami_game_clone(g, &out), RAMI_OK);
+                for (uint64_t seed = 1; seed <= 4; seed++) {
+                    rami_game *fresh;
+                    assert_int_equal(rami_game_determinize(g, viewer, seed, &fresh), RAMI_OK);
+                    assert_int_equal(rami__game_copy(out, g), RAMI_OK);
+                    assert_int_equal(rami__determinize_pooled(out, g, viewer, seed, &k, &pool),
+                                     RAMI_OK);
+                    assert_true(rami__game_equal(out, fresh));
+                    rami_game_free(fresh);
+                }
+                rami_game_free(out);
+            }
+        }
+        rami_game_free(g);
+    }
+}
+
 static void plays_on(void **state)
 {
     (void)state;
@@ -360,6 +395,7 @@ int main(void)
         cmocka_unit_test(known_cards_log), cmocka_unit_test(only_public_matters),
         cmocka_unit_test(seeds_differ),    cmocka_unit_test(plays_on),
         cmocka_unit_test(round_over),      cmocka_unit_test(bad_args),
+        cmocka_unit_test(pooled_deals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
