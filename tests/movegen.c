@@ -546,7 +546,9 @@ static void generated_melds_judged_as_the_rules_do(void **state)
     printf("generated melds judged as made: %lu play-phase positions, %lu melds accepted (%lu "
            "runs with the jokers placed high), %lu refused\n",
            positions, melds, runs_placed_high, refused);
-    assert_true(melds > 100000 && refused > 0 && runs_placed_high > 0);
+    /* About 89 melds a game at either scale (133,906 in 1,500 games; 26,198
+     * in the 300 under memcheck, which CI's valgrind step runs). */
+    assert_true(melds > 60ul * games && refused > 0 && runs_placed_high > 0);
 }
 
 static bool same_moves(const rami_move *a, const rami_move *b, size_t n)
