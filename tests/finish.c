@@ -441,12 +441,7 @@ static void opening_shortcut_agrees_with_the_search(void **state)
                 positions++;
                 legal += want;
             }
-            size_t pick = tu_below(&r, (unsigned)n);
-            for (size_t i = 0; i < n && tu_below(&r, 4); i++)
-                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
-                    pick = (pick + i) % n;
-                    break;
-                }
+            size_t pick = tu_pick_leaning_to_melds(&r, list, n, 4);
             assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
         }
         rami_game_free(g);
@@ -555,12 +550,7 @@ static void opening_batch_agrees_with_the_search(void **state)
                 joker_hands[j < 4 ? j : 4]++;
                 positions++;
             }
-            size_t pick = tu_below(&r, (unsigned)n);
-            for (size_t i = 0; i < n && tu_below(&r, 4); i++)
-                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
-                    pick = (pick + i) % n;
-                    break;
-                }
+            size_t pick = tu_pick_leaning_to_melds(&r, list, n, 4);
             assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
         }
         rami_game_free(g);

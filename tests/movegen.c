@@ -533,12 +533,7 @@ static void generated_melds_judged_as_the_rules_do(void **state)
             size_t n;
             assert_int_equal(rami_game_legal_moves(g, list, RAMI_MAX_MOVES, &n), RAMI_OK);
             assert_true(n > 0);
-            size_t pick = tu_below(&r, (unsigned)n);
-            for (size_t i = 0; i < n && tu_below(&r, 3); i++)
-                if (list[(pick + i) % n].kind == RAMI_MOVE_MELD) {
-                    pick = (pick + i) % n;
-                    break;
-                }
+            size_t pick = tu_pick_leaning_to_melds(&r, list, n, 3);
             assert_int_equal(rami_game_play(g, g->pos.current, &list[pick]), RAMI_OK);
         }
         rami_game_free(g);

@@ -35,6 +35,19 @@ static inline unsigned tu_below(uint64_t *state, unsigned n)
     return (unsigned)(tu_xorshift(state) % n);
 }
 
+/* A random index into list[0..n) (n > 0) that leans to melds: from a
+ * random start, up to the steps a draw of tu_below(state, odds) lets go on
+ * (each step continues unless it draws 0), the first meld found. */
+static inline size_t tu_pick_leaning_to_melds(uint64_t *state, const rami_move *list, size_t n,
+                                              unsigned odds)
+{
+    size_t pick = tu_below(state, (unsigned)n);
+    for (size_t i = 0; i < n && tu_below(state, odds); i++)
+        if (list[(pick + i) % n].kind == RAMI_MOVE_MELD)
+            return (pick + i) % n;
+    return pick;
+}
+
 /* Random option bits for rs: any of RAMI_OPT_ALL. ELIMINATION needs a
  * match_target (rami_ruleset_check refuses it without one): rs gets 100
  * when it has none. */
