@@ -9,6 +9,9 @@
  *                           card inputs (half of them melds)
  *   rami-instr solve N      call rami_solve_hand N times (max points) on
  *                           random 14-card hands with 2 jokers
+ *   rami-instr kinds N      play the N actions of `selfplay` and print the
+ *                           kind of each rami_game_legal_moves call, one
+ *                           line per call (callgrind.sh: the tail by kind)
  *
  * callgrind.sh also runs `selfplay` with a profile dump after every
  * rami_game_legal_moves call, which gives the instructions of each call:
@@ -31,8 +34,24 @@ static uint64_t rnd(void)
 
 static rami_move buf[RAMI_MAX_MOVES];
 
-/* Plays n random legal actions over as many rounds as needed. */
-static void selfplay(unsigned long n, rami_game **keep, unsigned nkeep)
+/* The kind of a legal_moves call of self-play, from the position and the
+ * list it gave: drawing; playing before the opening with no meld listed
+ * (no opening can be reached) or with melds listed; playing after it. */
+static const char *call_kind(const rami_game *g, size_t count)
+{
+    if (rami_game_phase(g) != RAMI_PHASE_PLAY)
+        return "draw";
+    if (rami_game_has_opened(g, rami_game_current_player(g)) == 1)
+        return "opened";
+    for (size_t i = 0; i < count; i++)
+        if (buf[i].kind == RAMI_MOVE_MELD)
+            return "opening";
+    return "no-opening";
+}
+
+/* Plays n random legal actions over as many rounds as needed; with kinds,
+ * prints the kind of each legal_moves call (call_kind). */
+static void selfplay(unsigned long n, rami_game **keep, unsigned nkeep, FILE *kinds)
 {
     rami_ruleset rs;
     rami_ruleset_init(&rs, RAMI_PRESET_51, 4);
@@ -44,6 +63,8 @@ static void selfplay(unsigned long n, rami_game **keep, unsigned nkeep)
             rami_game_new(&rs, seed++, &g);
         size_t count;
         rami_game_legal_moves(g, buf, RAMI_MAX_MOVES, &count);
+        if (kinds != NULL)
+            fprintf(kinds, "%s\n", call_kind(g, count));
         if (count == 0) {
             rami_game_free(g);
             g = NULL;
@@ -136,28 +157,30 @@ static void solves(unsigned long n)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds N\n");
         return 2;
     }
     unsigned long n = strtoul(argv[2], NULL, 10);
     if (strcmp(argv[1], "selfplay") == 0) {
-        selfplay(n, NULL, 0);
+        selfplay(n, NULL, 0, NULL);
     } else if (strcmp(argv[1], "legal") == 0) {
         enum { POSITIONS = 500 };
         rami_game *pos[POSITIONS] = {0};
-        selfplay(POSITIONS * 7, pos, POSITIONS);
+        selfplay(POSITIONS * 7, pos, POSITIONS, NULL);
         for (unsigned long i = 0; i < n; i++) {
             size_t count;
             rami_game_legal_moves(pos[i % POSITIONS], buf, RAMI_MAX_MOVES, &count);
         }
         for (unsigned i = 0; i < POSITIONS; i++)
             rami_game_free(pos[i]);
+    } else if (strcmp(argv[1], "kinds") == 0) {
+        selfplay(n, NULL, 0, stdout);
     } else if (strcmp(argv[1], "meld") == 0) {
         melds(n);
     } else if (strcmp(argv[1], "solve") == 0) {
         solves(n);
     } else {
-        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds N\n");
         return 2;
     }
     return 0;
