@@ -384,16 +384,28 @@ static position *seat_to_move(rami_game *g, unsigned seat, uint8_t phase)
     return p;
 }
 
+/* seat_to_move in the play phase, the seat holding its hand plus c (the
+ * question both would-discard tests ask), the position before kept in
+ * *saved; NULL, g unchanged, when the hand holds as many cards as it can. */
+static position *holding_plus(rami_game *g, unsigned seat, rami_card c, position *saved)
+{
+    if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
+        return NULL;
+    *saved = g->pos;
+    position *p = seat_to_move(g, seat, RAMI_PHASE_PLAY);
+    hand_add(&p->hands[seat], c);
+    return p;
+}
+
 /* Would greedy, as `seat` holding its hand plus c, throw c away (c scores
  * at least as high as every other card)? g's position is changed for the
  * test and restored. */
 bool rami__greedy_would_discard(rami_game *g, unsigned seat, rami_card c, bot_work *w)
 {
-    if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
+    position saved;
+    position *p = holding_plus(g, seat, c, &saved);
+    if (p == NULL)
         return true;
-    position saved = g->pos;
-    position *p = seat_to_move(g, seat, RAMI_PHASE_PLAY);
-    hand_add(&p->hands[seat], c);
     discard_eval e;
     discard_eval_init(g, &e, w);
     int top = discard_score(g, &e, c);
@@ -416,11 +428,9 @@ static int greedy_step(const rami_game *g, verdict *v, bot_work *w);
  * changed for the test and restored. */
 bool rami__greedy_would_only_discard(rami_game *g, unsigned seat, rami_card c, bot_work *w)
 {
-    if (g->pos.hands[seat].size >= RAMI_MAX_HAND)
+    position saved;
+    if (holding_plus(g, seat, c, &saved) == NULL)
         return true;
-    position saved = g->pos;
-    position *p = seat_to_move(g, seat, RAMI_PHASE_PLAY);
-    hand_add(&p->hands[seat], c);
     uint32_t judged = w->step_judged;
     w->step_judged = 0;
     verdict v;
