@@ -310,6 +310,20 @@ static void discard_eval_init(const rami_game *g, discard_eval *e, bot_work *w)
             e->next_known[e->nknown++] = (rami_card)c;
 }
 
+/* Card c with score sc into the first n of scores/faces, which are by
+ * score, highest first; ties keep the order they came in. */
+static void insert_ranked(int *scores, rami_card *faces, unsigned n, rami_card c, int sc)
+{
+    unsigned i = n;
+    while (i > 0 && scores[i - 1] < sc) {
+        scores[i] = scores[i - 1];
+        faces[i] = faces[i - 1];
+        i--;
+    }
+    scores[i] = sc;
+    faces[i] = c;
+}
+
 /* The legal discards, best first: at most cap of them are validated and
  * written. Returns how many were written. */
 unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap, bot_work *w)
@@ -320,25 +334,14 @@ unsigned rami__ranked_discards(const rami_game *g, verdict *out, unsigned cap, b
     int scores[RAMI_MAX_HAND + 1];
     rami_card faces[RAMI_MAX_HAND + 1];
     unsigned nf = 0;
-    for (unsigned suit = 0; suit < 5; suit++) {
-        for (unsigned r = 1; r <= 13; r++) {
-            rami_card c = suit < 4 ? RAMI_CARD(r, suit) : RAMI_JOKER;
-            if (suit == 4 && r > 1)
-                break;
-            if (!hand_count(h, c))
-                continue;
-            int sc = discard_score(g, &e, c);
-            unsigned i = nf++;
-            /* Insertion by score; ties keep card order (deterministic). */
-            while (i > 0 && scores[i - 1] < sc) {
-                scores[i] = scores[i - 1];
-                faces[i] = faces[i - 1];
-                i--;
-            }
-            scores[i] = sc;
-            faces[i] = c;
+    /* The faces held in card order (suit, then rank), the joker last. */
+    for (unsigned suit = 0; suit < 4; suit++)
+        for (unsigned held = h->mask[suit]; held != 0; held &= held - 1) {
+            rami_card c = RAMI_CARD(lowest_bit(held), suit);
+            insert_ranked(scores, faces, nf++, c, discard_score(g, &e, c));
         }
-    }
+    if (h->jokers)
+        insert_ranked(scores, faces, nf++, RAMI_JOKER, discard_score(g, &e, RAMI_JOKER));
     unsigned n = 0;
     for (unsigned i = 0; i < nf && n < cap; i++) {
         rami_move m = simple_move(RAMI_MOVE_DISCARD, faces[i]);
