@@ -36,7 +36,8 @@ static rami_move buf[RAMI_MAX_MOVES];
 
 /* The kind of a legal_moves call of self-play, from the position and the
  * list it gave: drawing; playing before the opening with no meld listed
- * (no opening can be reached) or with melds listed; playing after it. */
+ * (nearly always because no opening can be reached) or with melds
+ * listed; playing after it. */
 static const char *call_kind(const rami_game *g, size_t count)
 {
     if (rami_game_phase(g) != RAMI_PHASE_PLAY)
