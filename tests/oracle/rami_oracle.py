@@ -479,6 +479,13 @@ def first_in_order(force):
     return set([x for x in DEAD_END_ORDER if x in force][:1])
 
 
+def dead_end_status(name, t):
+    """The status of a dead end (at t) named after the obligation `name`:
+    strict rami before the opening is complete is RAMI_E_OPENING, "the
+    opening would need every card" (rules §2, "which status", 1.3)."""
+    return "OPENING" if name == "MUST_DISCARD" and not t.opened else name
+
+
 class Rules:
     """The turn rules of one ruleset for one player (rules §2, §5, §6)."""
 
@@ -1062,12 +1069,12 @@ class Game:
             named = r.named_obligation(after, force)
             self.last_dead_end = (force, named)
             if named is not None:
-                why.add(named)
+                why.add(dead_end_status(named, after))
             elif not after.opened:
                 why.add("OPENING")  # the opening can no longer be completed
             else:
                 why |= force or set(DEAD_END)  # the rules do not say which
-            why |= first_in_order(force)
+            why |= {dead_end_status(x, after) for x in first_in_order(force)}
         return why
 
     def judge_table(self, r, t, mv):
