@@ -388,14 +388,10 @@ static void opening_shortcut_agrees_with_the_search(void **state)
     static struct candidates cand;
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, judged = 0, legal = 0, by_shortcut[2] = {0, 0}, by_naturals = 0;
-    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
-                                  RAMI_PRESET_FINNISH};
     unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
-        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
-        if (game % 3)
-            tu_random_options(&rs, tu_xorshift(&r));
-        rs.options &= ~RAMI_OPT_ELIMINATION;
+        rami_ruleset rs;
+        assert_true(tu_sweep_rules(game, &r, &rs));
         static const uint16_t opening[] = {0, 12, 24, 30, 40, 51, 70};
         if (game % 5 == 0)
             rs.opening_points = opening[tu_below(&r, 7)];
@@ -492,14 +488,10 @@ static void opening_batch_agrees_with_the_search(void **state)
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, answers[3] = {0, 0, 0}, joker_hands[5] = {0, 0, 0, 0, 0};
     unsigned long undecided = 0;
-    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
-                                  RAMI_PRESET_FINNISH};
     unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
-        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
-        if (game % 3)
-            tu_random_options(&rs, tu_xorshift(&r));
-        rs.options &= ~RAMI_OPT_ELIMINATION;
+        rami_ruleset rs;
+        assert_true(tu_sweep_rules(game, &r, &rs));
         static const uint16_t opening[] = {0, 12, 24, 30, 40, 51, 70};
         if (game % 5 == 0)
             rs.opening_points = opening[tu_below(&r, 7)];

@@ -489,14 +489,10 @@ static void generated_melds_judged_as_the_rules_do(void **state)
     static struct gen_log a, b;
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, melds = 0, refused = 0, runs_placed_high = 0;
-    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
-                                  RAMI_PRESET_FINNISH};
     unsigned games = getenv("RAMI_TEST_SCALE") ? 300 : 1500; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
-        rami_ruleset rs = sc_rules(presets[game % 4], 2 + tu_below(&r, 5));
-        if (game % 3)
-            tu_random_options(&rs, tu_xorshift(&r));
-        rs.options &= ~RAMI_OPT_ELIMINATION;
+        rami_ruleset rs;
+        assert_true(tu_sweep_rules(game, &r, &rs));
         if (game % 2)
             rs.opening_points = (uint16_t)(6 * tu_below(&r, 6));
         if (game % 4 == 1)

@@ -58,6 +58,23 @@ static inline void tu_random_options(rami_ruleset *rs, uint64_t bits)
         rs->match_target = 100;
 }
 
+/* The ruleset of game `game` of a random sweep (tests/finish.c,
+ * tests/movegen.c): the four presets in turn, 2-6 players, random option
+ * bits in two games of three, never ELIMINATION (the sweeps play single
+ * rounds). Draws the players, then the bits, from *r. False if
+ * rami_ruleset_init refused (it does not for these). */
+static inline bool tu_sweep_rules(unsigned game, uint64_t *r, rami_ruleset *rs)
+{
+    static const int presets[] = {RAMI_PRESET_51, RAMI_PRESET_40, RAMI_PRESET_51_HOUSE,
+                                  RAMI_PRESET_FINNISH};
+    if (rami_ruleset_init(rs, presets[game % 4], 2 + tu_below(r, 5)) != RAMI_OK)
+        return false;
+    if (game % 3)
+        tu_random_options(rs, tu_xorshift(r));
+    rs->options &= ~RAMI_OPT_ELIMINATION;
+    return true;
+}
+
 /* counts[c] = how many cards of code c are in the hands, stock, discard pile
  * and table melds of g, hands and melds read through the public API. Returns
  * false when a hand or meld could not be read or a hand read back with
