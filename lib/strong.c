@@ -89,6 +89,15 @@ static uint64_t try_seed(uint64_t seed, unsigned k)
     return k ? bot_mix(seed + k) : seed;
 }
 
+/* det: g with its hidden cards dealt anew from the decision's pool. */
+static int deal_try(const rami_game *g, rami_game *det, const search_state *s, uint64_t seed)
+{
+    int st = rami__game_copy(det, g);
+    if (st == RAMI_OK)
+        rami__determinize_pooled(det, g, g->pos.current, seed, &s->known, &s->pool);
+    return st;
+}
+
 /* det receives a determinization of g: the first of a few that agrees
  * with the opponents' last turns and passes (deal_disagrees), or the one
  * that disagrees least when none does or a limit is reached. */
@@ -97,10 +106,9 @@ static int deal_sample(const rami_game *g, rami_game *det, search_state *s, cons
 {
     unsigned best = 0, best_bad = ~0u;
     for (unsigned k = 0;; k++) {
-        int st = rami__game_copy(det, g);
+        int st = deal_try(g, det, s, try_seed(seed, k));
         if (st != RAMI_OK)
             return st;
-        rami__determinize_pooled(det, g, g->pos.current, try_seed(seed, k), &s->known, &s->pool);
         s->work.deals++;
         if (rami__bot_over_limit(&s->work, lim))
             break;
@@ -115,10 +123,7 @@ static int deal_sample(const rami_game *g, rami_game *det, search_state *s, cons
         if (k + 1 >= STRONG_DEAL_TRIES)
             break;
     }
-    int st = rami__game_copy(det, g);
-    if (st == RAMI_OK)
-        rami__determinize_pooled(det, g, g->pos.current, try_seed(seed, best), &s->known, &s->pool);
-    return st;
+    return deal_try(g, det, s, try_seed(seed, best));
 }
 
 static void last_discards(const rami_game *g, search_state *s)
