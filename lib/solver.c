@@ -535,6 +535,25 @@ static SOLVER_INLINE core range_core(unsigned a, unsigned b, int gain)
     return c;
 }
 
+/* The runs of the core c alone: with a joker beyond it (when jokers
+ * are free and it stays within RAMI_MAX_MELD), then as it is (3 naturals
+ * or more). True when the search is done. */
+static SOLVER_INLINE bool emit_core(search *s, const node *n, unsigned suit, const core *c,
+                                    unsigned j)
+{
+    unsigned span = c->nn;
+    if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
+        emit_run(s, n, suit, c, 1, span + 1);
+        if (s->done)
+            return true;
+    }
+    if (span >= 3) {
+        emit_run(s, n, suit, c, 0, span);
+        return s->done;
+    }
+    return false;
+}
+
 /* The runs upwards from position r of lane t (r in t) when a meld may
  * take at most one joker: the melds grow_run makes, in its order, without
  * its recursion. grow_run from [r..k] first grows [r..k+1] (when k+1 is
@@ -571,17 +590,8 @@ static void runs_up(search *s, const node *n, unsigned suit, unsigned r, unsigne
             if (s->done)
                 return;
         }
-        unsigned span = c.nn;
-        if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
-            emit_run(s, n, suit, &c, 1, span + 1);
-            if (s->done)
-                return;
-        }
-        if (span >= 3) {
-            emit_run(s, n, suit, &c, 0, span);
-            if (s->done)
-                return;
-        }
+        if (emit_core(s, n, suit, &c, j))
+            return;
         if (k == r)
             return;
         c.nat &= ~(1u << k);
@@ -628,17 +638,8 @@ static void runs_down(search *s, const node *n, unsigned suit, unsigned t, unsig
             if (s->done)
                 return;
         }
-        unsigned span = c.nn;
-        if (j && span >= 2 && span + 1 <= RAMI_MAX_MELD) {
-            emit_run(s, n, suit, &c, 1, span + 1);
-            if (s->done)
-                return;
-        }
-        if (span >= 3) {
-            emit_run(s, n, suit, &c, 0, span);
-            if (s->done)
-                return;
-        }
+        if (emit_core(s, n, suit, &c, j))
+            return;
         if (k == POS_ACE_HIGH)
             return;
         c.nat &= ~(1u << k);
