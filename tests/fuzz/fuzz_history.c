@@ -11,8 +11,9 @@
  *    reserved bytes are 0;
  *  - each seat's history is the full one with the cards of the other
  *    seats' stock draws hidden (count 0, no card), nothing else changed;
- *    and a copy of the game determinized for that seat gives the same
- *    history; other viewers are RAMI_E_ARG;
+ *    a copy of the game determinized for that seat refuses its history
+ *    until its next round (RAMI_E_ARG, nothing written: its hidden cards
+ *    were dealt anew, rami.h); other viewers are RAMI_E_ARG;
  *  - short buffers: RAMI_E_BUFFER, the count, the first cap events and
  *    nothing after them;
  *  - the turn info agrees with the queries and with the history of the
