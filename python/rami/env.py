@@ -57,6 +57,12 @@ class _Core:
                             else self.ruleset.observation_tensor_size)
         self.game: Optional[Game] = None
 
+    def live(self) -> Game:
+        """The game being played; RuntimeError before reset() and after close()."""
+        if self.game is None:
+            raise RuntimeError('no game: call reset() first')
+        return self.game
+
     def new_game(self, seed: Optional[int]) -> Game:
         if self.game is not None:
             self.game.close()
@@ -64,16 +70,15 @@ class _Core:
         return self.game
 
     def tensor(self, seat: int) -> np.ndarray:
-        assert self.game is not None, 'call reset() first'
+        game = self.live()
         out = np.empty(self.tensor_size, dtype=np.float32)
         if self.observation_kind == 'information_state':
-            return self.game.information_state_tensor(seat, out)
-        return self.game.observation_tensor(seat, out)
+            return game.information_state_tensor(seat, out)
+        return game.observation_tensor(seat, out)
 
     def mask(self, seat: int) -> np.ndarray:
         """The legal ids of seat if it is to move, else all zeros."""
-        assert self.game is not None, 'call reset() first'
-        game = self.game
+        game = self.live()
         if game.phase >= Phase.ROUND_OVER or game.current_player != seat:
             return np.zeros(self.num_actions, dtype=np.int8)
         return game.legal_actions_mask()
@@ -83,7 +88,41 @@ class _Core:
         return Box(0.0, np.inf, (self.tensor_size,), np.float32)
 
 
-class RamiEnv:
+class _Env:
+    """What both environments do alike: the render modes, the underlying
+    game, rendering and closing."""
+
+    metadata: Dict[str, Any] = {'render_modes': ['human', 'ansi']}
+
+    def __init__(self, core: _Core, render_mode: Optional[str]) -> None:
+        if render_mode is not None and render_mode not in self.metadata['render_modes']:
+            raise ValueError(f'render_mode is one of {self.metadata["render_modes"]}')
+        self._core = core
+        self.render_mode = render_mode
+
+    @property
+    def game(self) -> Game:
+        """The underlying game (read it, do not play on it); RuntimeError
+        before reset() and after close()."""
+        return self._core.live()
+
+    def render(self) -> Optional[str]:
+        """The table as text: printed (None returned) in 'human' mode,
+        returned otherwise."""
+        text = _render(self.game)
+        if self.render_mode == 'human':
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Frees the game; closing again does nothing."""
+        if self._core.game is not None:
+            self._core.game.close()
+            self._core.game = None
+
+
+class RamiEnv(_Env):
     """Rami as a PettingZoo AEC environment: agents 'player_0'.. take turns;
     ``step(action)`` plays the action id of ``agent_selection``; ``last()``
     gives its observation, reward since its last step, termination,
@@ -99,16 +138,13 @@ class RamiEnv:
                  reward: str = 'relative', observation: str = 'information_state',
                  episode: str = 'round', max_steps: Optional[int] = None,
                  render_mode: Optional[str] = None, **fields: Any) -> None:
-        self._core = _Core(ruleset, players, reward, observation, fields)
+        super().__init__(_Core(ruleset, players, reward, observation, fields), render_mode)
         if episode not in ('round', 'match'):
             raise ValueError("episode is 'round' or 'match'")
         if episode == 'match' and not self._core.ruleset.match_rounds:
             raise ValueError("episode='match' needs a ruleset with match_rounds")
-        if render_mode is not None and render_mode not in self.metadata['render_modes']:
-            raise ValueError(f'render_mode is one of {self.metadata["render_modes"]}')
         self.episode = episode
         self.max_steps = max_steps
-        self.render_mode = render_mode
         n = self._core.ruleset.players
         self.possible_agents: List[str] = [f'player_{i}' for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -141,12 +177,6 @@ class RamiEnv:
     @property
     def max_num_agents(self) -> int:
         return len(self.possible_agents)
-
-    @property
-    def game(self) -> Game:
-        """The underlying game (read it, do not play on it)."""
-        assert self._core.game is not None, 'call reset() first'
-        return self._core.game
 
     @property
     def unwrapped(self) -> 'RamiEnv':
@@ -264,25 +294,11 @@ class RamiEnv:
         for a in self.rewards:
             self.rewards[a] = 0.0
 
-    # ---- extras ----
-
-    def render(self) -> Optional[str]:
-        text = _render(self.game)
-        if self.render_mode == 'human':
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        if self._core.game is not None:
-            self._core.game.close()
-            self._core.game = None
-
 
 Opponent = Union[str, int, BotLevel, Callable[[Game], Union[Move, int]]]
 
 
-class RamiSingleAgentEnv:
+class RamiSingleAgentEnv(_Env):
     """One seat of Rami against librami's bots, with Gymnasium's API:
     ``reset(seed) -> (obs, info)``, ``step(action) -> (obs, reward,
     terminated, truncated, info)``. ``info['action_mask']`` holds the legal
@@ -290,14 +306,12 @@ class RamiSingleAgentEnv:
     level ('random', 'greedy', 'strong') or a function of the Game that
     returns a Move or an id; one for all or a list per other seat."""
 
-    metadata = {'render_modes': ['human', 'ansi']}
-
     def __init__(self, ruleset: RulesetLike = '51', players: int = 2, *, seat: int = 0,
                  opponents: Union[Opponent, List[Opponent]] = 'greedy',
                  reward: str = 'relative', observation: str = 'information_state',
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
                  **fields: Any) -> None:
-        self._core = _Core(ruleset, players, reward, observation, fields)
+        super().__init__(_Core(ruleset, players, reward, observation, fields), render_mode)
         n = self._core.ruleset.players
         if not 0 <= seat < n:
             raise ValueError(f'seat is 0..{n - 1}')
@@ -308,16 +322,10 @@ class RamiSingleAgentEnv:
         self._opponents: Dict[int, Opponent] = dict(zip([s for s in range(n) if s != seat],
                                                          others))
         self.max_steps = max_steps
-        self.render_mode = render_mode
         self.action_space = Discrete(self._core.num_actions)
         self.observation_space = self._core.observation_space()
         self._bot_seed = 0
         self._steps = 0
-
-    @property
-    def game(self) -> Game:
-        assert self._core.game is not None, 'call reset() first'
-        return self._core.game
 
     @property
     def unwrapped(self) -> 'RamiSingleAgentEnv':
@@ -345,7 +353,7 @@ class RamiSingleAgentEnv:
         truncated = (not terminated and self.max_steps is not None and
                      self._steps >= self.max_steps)
         if self.render_mode == 'human':
-            print(_render(game))
+            self.render()
         return self._core.tensor(self.seat), reward, terminated, truncated, self._info(game)
 
     def _opponents_play(self, game: Game) -> None:
@@ -367,17 +375,6 @@ class RamiSingleAgentEnv:
             info['round_result'] = game.round_result()
         return info
 
-    def render(self) -> Optional[str]:
-        text = _render(self.game)
-        if self.render_mode == 'human':
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        if self._core.game is not None:
-            self._core.game.close()
-            self._core.game = None
 
 
 def _render(game: Game) -> str:

@@ -130,3 +130,29 @@ def test_single_agent_against_bots():
     env = RamiSingleAgentEnv('finnish', players=2, opponents=lambda g: g.legal_actions()[0])
     obs, info = env.reset(seed=1)
     assert env.game.current_player == 0
+
+
+@pytest.mark.parametrize('make', [lambda **kw: RamiEnv('51', players=2, **kw),
+                                  lambda **kw: RamiSingleAgentEnv('51', players=2, **kw)])
+def test_both_environments_check_render_mode_and_the_game(make, capsys):
+    # The same checks and errors in both (they share them): an unknown
+    # render mode is refused; no game before reset() or after close() is a
+    # RuntimeError, under python -O too; closing twice is harmless.
+    with pytest.raises(ValueError, match='render_mode'):
+        make(render_mode='bogus')
+    env = make(render_mode='ansi')
+    with pytest.raises(RuntimeError, match='reset'):
+        env.game
+    with pytest.raises(RuntimeError, match='reset'):
+        env.render()
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text
+    env.close()
+    env.close()
+    with pytest.raises(RuntimeError, match='reset'):
+        env.game
+    human = make(render_mode='human')
+    human.reset(seed=2)
+    assert human.render() is None and capsys.readouterr().out == text + '\n'
+    human.close()
