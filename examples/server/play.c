@@ -32,13 +32,48 @@ static int check_playing(const struct table *t, int seat, int by, struct err *e)
     return 0;
 }
 
-static int refuse(struct server *srv, struct err *e, int status, const char *why)
+/* The library refused: its status and reason, -1. */
+static int refusal(struct err *e, int status, const char *why)
 {
-    srv->refused++;
     err_set(e, "illegal_move", "%s", rami_strerror(status));
     e->status = status;
     snprintf(e->reason, sizeof e->reason, "%s", why);
     return -1;
+}
+
+/* The same, counted in the server's figures. */
+static int refuse(struct server *srv, struct err *e, int status, const char *why)
+{
+    srv->refused++;
+    return refusal(e, status, why);
+}
+
+/* The reason given for RAMI_E_TURN: whose turn it is. */
+static void turn_reason(const struct table *t, char *why, size_t cap)
+{
+    snprintf(why, cap, "it is seat %d's turn", rami_game_current_player(t->game));
+}
+
+/* A player's request that only the seat to move may make (a hint, the
+ * legal moves): 0, or the refusal. */
+static int check_to_move(struct server *srv, const struct table *t, int seat, struct err *e)
+{
+    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+        return -1;
+    if (rami_game_current_player(t->game) == seat)
+        return 0;
+    char why[64];
+    turn_reason(t, why, sizeof why);
+    return refuse(srv, e, RAMI_E_TURN, why);
+}
+
+/* The reply to a move or take-back that was played. */
+static void reply_played(struct server *srv, const struct table *t, int seat, const struct reply *r)
+{
+    char extra[96];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", t->id_hex, seat,
+             (long long)t->version);
+    proto_reply_ok(srv, r, extra, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -112,10 +147,7 @@ int table_move(struct server *srv, struct table *t, int seat, const rami_move *m
         t->finished_ms = now_ms();
     }
     table_change(srv, t, seat, "move", text, by);
-    char extra[96];
-    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", t->id_hex, seat,
-             (long long)t->version);
-    proto_reply_ok(srv, r, extra, NULL);
+    reply_played(srv, t, seat, r);
     move_event(srv, t, seat, text, taken, by);
     after_move(srv, t);
     return 0;
@@ -129,16 +161,13 @@ int table_undo(struct server *srv, struct table *t, int seat, const struct reply
     if (rc != RAMI_OK) {
         char why[REASON_CAP];
         if (rc == RAMI_E_TURN)
-            snprintf(why, sizeof why, "it is seat %d's turn", rami_game_current_player(t->game));
+            turn_reason(t, why, sizeof why);
         else
             snprintf(why, sizeof why, "%s", rami_strerror(rc));
         return refuse(srv, e, rc, why);
     }
     table_change(srv, t, seat, "undo", "undo", BY_PLAYER);
-    char extra[96];
-    snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,", t->id_hex, seat,
-             (long long)t->version);
-    proto_reply_ok(srv, r, extra, NULL);
+    reply_played(srv, t, seat, r);
     move_event(srv, t, seat, "undo", RAMI_NO_CARD, BY_PLAYER);
     return 0;
 }
@@ -149,24 +178,13 @@ int table_check(struct table *t, int seat, const rami_move *m, struct err *e)
     if (check_playing(t, seat, BY_PLAYER, e) != 0)
         return -1;
     int rc = rami_game_check(t->game, seat, m, why, sizeof why);
-    if (rc == RAMI_OK)
-        return 0;
-    err_set(e, "illegal_move", "%s", rami_strerror(rc));
-    e->status = rc;
-    snprintf(e->reason, sizeof e->reason, "%s", why);
-    return -1;
+    return rc == RAMI_OK ? 0 : refusal(e, rc, why);
 }
 
 int table_hint(struct server *srv, struct table *t, int seat, const struct reply *r, struct err *e)
 {
-    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+    if (check_to_move(srv, t, seat, e) != 0)
         return -1;
-    int cur = rami_game_current_player(t->game);
-    if (cur != seat) {
-        char why[64];
-        snprintf(why, sizeof why, "it is seat %d's turn", cur);
-        return refuse(srv, e, RAMI_E_TURN, why);
-    }
     if (r->c->hint_pending)
         return err_set(e, "busy", "a hint for this connection is still being worked out");
     if (bots_hint(srv, t, seat, r->c, r->re, r->id) != 0)
@@ -178,14 +196,8 @@ int table_hint(struct server *srv, struct table *t, int seat, const struct reply
 int table_legal_moves(struct server *srv, struct table *t, int seat, struct sbuf *out,
                       struct err *e)
 {
-    if (check_playing(t, seat, BY_PLAYER, e) != 0)
+    if (check_to_move(srv, t, seat, e) != 0)
         return -1;
-    int cur = rami_game_current_player(t->game);
-    if (cur != seat) {
-        char why[64];
-        snprintf(why, sizeof why, "it is seat %d's turn", cur);
-        return refuse(srv, e, RAMI_E_TURN, why);
-    }
     rami_move *moves = srv->movebuf;
     size_t n = 0;
     int rc = rami_game_legal_moves(t->game, moves, RAMI_MAX_MOVES, &n);

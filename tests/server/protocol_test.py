@@ -236,9 +236,11 @@ async def illegal_moves_change_nothing(srv):
     await refused(srv, s0, lambda: s0.request('move', check=False), 'bad_request')
     await refused(srv, s0, lambda: s0.request('move', move=7, check=False), 'bad_request')
     await refused(srv, s0, lambda: s0.move('x' * 200, check=False), 'bad_request')
-    await refused(srv, s1, lambda: s1.request('moves', check=False), 'illegal_move', -6)
+    # Out of turn: the library's RAMI_E_TURN, and whose turn it is.
+    for request in ('moves', 'undo'):
+        r = await refused(srv, s1, lambda: s1.request(request, check=False), 'illegal_move', -6)
+        check(r['reason'] == "it is seat 0's turn", r)
     await refused(srv, s0, lambda: s0.request('undo', check=False), 'illegal_move', -19)
-    await refused(srv, s1, lambda: s1.request('undo', check=False), 'illegal_move', -6)
     for s in (s0, s1):
         await s.client.close()
 
@@ -253,7 +255,8 @@ async def check_and_hint(srv):
     await refused(srv, s1, lambda: s1.request('check', move='draw', check=False),
                   'illegal_move', -6)
     await refused(srv, s0, lambda: s0.request('check', move='jump', check=False), 'bad_move', -4)
-    await refused(srv, s1, lambda: s1.request('hint', check=False), 'illegal_move', -6)
+    r = await refused(srv, s1, lambda: s1.request('hint', check=False), 'illegal_move', -6)
+    check(r['reason'] == "it is seat 0's turn", r)
     before = snapshot(srv, s0.table)
     r = await s0.request('hint')
     check(r['move'] in await s0.moves() and r['reason'] and r['seq'] == before['tables'][0][1], r)
