@@ -17,10 +17,7 @@ static uint64_t rnd_state;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 static bool move_equal(const rami_move *a, const rami_move *b)

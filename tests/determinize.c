@@ -10,34 +10,18 @@
 #include <cmocka.h>
 
 #include "bot-private.h"
+#include "testutil.h"
 
 static uint64_t rnd_state;
 
 static uint64_t rnd(void)
 {
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
+    return tu_xorshift(&rnd_state);
 }
 
 static void census(const rami_game *g, unsigned counts[256])
 {
-    memset(counts, 0, 256 * sizeof counts[0]);
-    for (int p = 0; p < g->rs.players; p++) {
-        rami_card buf[RAMI_MAX_HAND];
-        size_t n;
-        assert_int_equal(rami_game_hand(g, p, buf, RAMI_MAX_HAND, &n), RAMI_OK);
-        for (size_t i = 0; i < n; i++)
-            counts[buf[i]]++;
-    }
-    for (unsigned i = 0; i < g->pos.stock_count; i++)
-        counts[stock_at(&g->pos, i)]++;
-    for (unsigned i = 0; i < g->pos.discard_count; i++)
-        counts[discard_at(&g->pos, i)]++;
-    for (unsigned i = 0; i < g->pos.meld_count; i++)
-        for (unsigned k = 0; k < g->pos.melds[i].count; k++)
-            counts[g->pos.melds[i].cards[k]]++;
+    assert_true(tu_census(g, counts));
 }
 
 /* Plays n moves: bots of levels 0 and 1 alternating by the random stream,
