@@ -24,11 +24,7 @@ static unsigned below(unsigned n)
 
 static unsigned env_count(const char *name, unsigned dflt)
 {
-    const char *v = getenv(name);
-    if (v != NULL && atoi(v) > 0)
-        return (unsigned)atoi(v);
-    const char *scale = getenv("RAMI_TEST_SCALE");
-    return scale != NULL && strcmp(scale, "small") == 0 ? dflt / 20 : dflt;
+    return tu_env_count(name, dflt, dflt / 20);
 }
 
 static rami_ruleset preset(int p, unsigned players)

@@ -165,8 +165,7 @@ static void test_no_allocation_while_playing(void **state)
     (void)state;
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     assert_non_null(list);
-    const char *scale = getenv("RAMI_TEST_SCALE");
-    unsigned games = scale && strcmp(scale, "small") == 0 ? 4 : 60;
+    unsigned games = tu_small_scale() ? 4 : 60;
     for (unsigned i = 0; i < games; i++) {
         rami_ruleset rs;
         assert_int_equal(rami_ruleset_init(&rs, (int)(i % 5), 2 + i % 5), RAMI_OK);

@@ -388,7 +388,7 @@ static void opening_shortcut_agrees_with_the_search(void **state)
     static struct candidates cand;
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, judged = 0, legal = 0, by_shortcut[2] = {0, 0}, by_naturals = 0;
-    unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
+    unsigned games = tu_small_scale() ? 400 : 2000; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
         rami_ruleset rs;
         assert_true(tu_sweep_rules(game, &r, &rs));
@@ -488,7 +488,7 @@ static void opening_batch_agrees_with_the_search(void **state)
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, answers[3] = {0, 0, 0}, joker_hands[5] = {0, 0, 0, 0, 0};
     unsigned long undecided = 0;
-    unsigned games = getenv("RAMI_TEST_SCALE") ? 400 : 2000; /* fewer under memcheck */
+    unsigned games = tu_small_scale() ? 400 : 2000; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
         rami_ruleset rs;
         assert_true(tu_sweep_rules(game, &r, &rs));

@@ -248,7 +248,7 @@ static void history_tells_every_move(void **state)
 {
     (void)state;
     uint64_t rng = 0x4849535430ull;
-    unsigned rounds = getenv("RAMI_TEST_SCALE") ? 6 : 40;
+    unsigned rounds = tu_small_scale() ? 6 : 40;
     size_t cap = 4096;
     rami_event *all = malloc(cap * sizeof *all), *mine = malloc(cap * sizeof *mine);
     assert_non_null(all);

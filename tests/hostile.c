@@ -79,12 +79,6 @@ static uint64_t rnd(void)
     return tu_xorshift(&rnd_state);
 }
 
-static bool small_scale(void)
-{
-    const char *s = getenv("RAMI_TEST_SCALE");
-    return s != NULL && strcmp(s, "small") == 0;
-}
-
 static bool is_error(int st)
 {
     return st < 0 && st >= RAMI_E_CORRUPT;
@@ -260,7 +254,7 @@ static void test_meld_check(void **state)
     bad.jokers_per_meld = 0;
     assert_int_equal(CALL(meld_check, &bad, run, 3, &info), RAMI_E_ARG);
     /* Random card bytes: a status, and info zeroed whenever it is refused. */
-    unsigned long rounds = small_scale() ? 2000 : 20000;
+    unsigned long rounds = tu_small_scale() ? 2000 : 20000;
     for (unsigned long k = 0; k < rounds; k++) {
         rami_card cards[RAMI_MAX_MELD];
         size_t n = rnd() % (RAMI_MAX_MELD + 1);
@@ -333,7 +327,7 @@ static void test_move_text(void **state)
         assert_int_equal(CALL(move_format, &bad, buf, sizeof buf), RAMI_E_ARG);
     }
     /* Random bytes: either a move that re-parses to itself, or an error. */
-    unsigned long rounds = small_scale() ? 5000 : 50000, formatted = 0;
+    unsigned long rounds = tu_small_scale() ? 5000 : 50000, formatted = 0;
     for (unsigned long k = 0; k < rounds; k++) {
         rami_move r;
         for (size_t i = 0; i < sizeof r; i++)
@@ -428,7 +422,7 @@ static void test_game_new(void **state)
     assert_int_equal(CALL(game_new, newer, 1, &g), RAMI_E_ARG);
     assert_ptr_equal(g, SENTINEL);
     /* Random ruleset bytes with the right struct_size: refused or playable. */
-    unsigned long rounds = small_scale() ? 300 : 3000;
+    unsigned long rounds = tu_small_scale() ? 300 : 3000;
     unsigned long made = 0;
     for (unsigned long k = 0; k < rounds; k++) {
         rami_ruleset r = rs;
@@ -540,7 +534,7 @@ static void test_game_new_deal(void **state)
     }
     assert_ptr_equal(g, SENTINEL);
     /* Random bytes in the deal: refused, or a game that plays. */
-    unsigned long rounds = small_scale() ? 300 : 3000;
+    unsigned long rounds = tu_small_scale() ? 300 : 3000;
     for (unsigned long k = 0; k < rounds; k++) {
         rami_deal r = d;
         unsigned char *p = (unsigned char *)&r;
@@ -928,7 +922,7 @@ static void hostile_load(const rami_game *g, unsigned long rounds)
     assert_error(CALL(game_load, rec, 0, &x));
     assert_error(CALL(game_load, "", 0, &x));
     assert_ptr_equal(x, SENTINEL);
-    size_t step = small_scale() ? 7 : 1;
+    size_t step = tu_small_scale() ? 7 : 1;
     for (size_t cut = 0; cut < len; cut += step) {
         /* A copy of exactly cut bytes, so a read past the end is caught. */
         char *p = malloc(cut ? cut : 1);
@@ -1031,7 +1025,7 @@ static void test_games_in_every_phase(void **state)
     (void)state;
     rami_move *list = malloc(RAMI_MAX_MOVES * sizeof *list);
     assert_non_null(list);
-    unsigned long per_phase = small_scale() ? 2000 : 20000; /* x5 phases = 100,000 */
+    unsigned long per_phase = tu_small_scale() ? 2000 : 20000; /* x5 phases = 100,000 */
     struct move_stats ms = {0, 0};
     for (int fx = 0; fx < FX_COUNT; fx++) {
         rami_game *g = fixture(fx);

@@ -379,8 +379,7 @@ static void one_card_moves_listed_exactly_as_judged(void **state)
 {
     (void)state;
     uint64_t rng = 0x5DEECE66Dull;
-    const char *scale = getenv("RAMI_TEST_SCALE");
-    unsigned rounds = scale != NULL && strcmp(scale, "small") == 0 ? 60 : 600;
+    unsigned rounds = tu_small_scale() ? 60 : 600;
     struct judged_stats st;
     memset(&st, 0, sizeof st);
     for (unsigned i = 0; i < rounds; i++) {
@@ -489,7 +488,7 @@ static void generated_melds_judged_as_the_rules_do(void **state)
     static struct gen_log a, b;
     static rami_move list[RAMI_MAX_MOVES];
     unsigned long positions = 0, melds = 0, refused = 0, runs_placed_high = 0;
-    unsigned games = getenv("RAMI_TEST_SCALE") ? 300 : 1500; /* fewer under memcheck */
+    unsigned games = tu_small_scale() ? 300 : 1500; /* fewer under memcheck */
     for (unsigned game = 0; game < games; game++) {
         rami_ruleset rs;
         assert_true(tu_sweep_rules(game, &r, &rs));

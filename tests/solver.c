@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "rami-private.h"
+#include "testutil.h"
 #include "solver_ref.h"
 
 #define MAX_BRUTE 16 /* cards per random hand */
@@ -510,7 +511,7 @@ static void test_internal_exact(void **state)
 
 static unsigned diff_hands(void)
 {
-    unsigned dflt = getenv("RAMI_TEST_SCALE") ? 3000 : SANITIZED ? 30000 : 300000;
+    unsigned dflt = tu_small_scale() ? 3000 : SANITIZED ? 30000 : 300000;
     return env_count("RAMI_SOLVER_DIFF_HANDS", dflt);
 }
 

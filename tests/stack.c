@@ -38,11 +38,7 @@ static unsigned char *stack_mem;
 
 static unsigned env_count(const char *name, unsigned dflt)
 {
-    const char *v = getenv(name);
-    if (v != NULL && atoi(v) > 0)
-        return (unsigned)atoi(v);
-    const char *scale = getenv("RAMI_TEST_SCALE");
-    return scale != NULL && strcmp(scale, "small") == 0 ? (dflt + 9) / 10 : dflt;
+    return tu_env_count(name, dflt, (dflt + 9) / 10);
 }
 
 /* Bytes of the stack buffer below its top that the thread touched. The

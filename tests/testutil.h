@@ -1,6 +1,6 @@
 /* Helpers shared by the white-box test programs (unit suites, soak, fuzz
  * targets): the xorshift generator the random tests are pinned to, the card
- * census and the unshuffled pack. Everything is static inline so that a file
+ * census, the unshuffled pack and the test scale. Everything is static inline so that a file
  * that uses only part of it compiles without unused-function warnings.
  *
  * No cmocka here: the fuzz targets and the soak program include this file
@@ -12,9 +12,28 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rami-private.h"
+
+/* RAMI_TEST_SCALE=small (the valgrind runs, tests/meson.build): the
+ * random tests play fewer games. */
+static inline bool tu_small_scale(void)
+{
+    const char *s = getenv("RAMI_TEST_SCALE");
+    return s != NULL && strcmp(s, "small") == 0;
+}
+
+/* How many of something a test runs: the environment variable `name` if it
+ * holds a positive number, else dflt, or small at the small scale. */
+static inline unsigned tu_env_count(const char *name, unsigned dflt, unsigned small)
+{
+    const char *v = getenv(name);
+    if (v != NULL && atoi(v) > 0)
+        return (unsigned)atoi(v);
+    return tu_small_scale() ? small : dflt;
+}
 
 /* One xorshift64 step (13, 7, 17) of *state, which must not be 0. The pinned
  * figures of record.c, selfplay.c, alloc.c and hostile.c depend on this exact

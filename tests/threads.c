@@ -220,8 +220,7 @@ static void *worker_main(void *arg)
 
 static double run_seconds(void)
 {
-    const char *s = getenv("RAMI_TEST_SCALE");
-    return s != NULL && strcmp(s, "small") == 0 ? 1.0 : 3.0;
+    return tu_small_scale() ? 1.0 : 3.0;
 }
 
 static void test_threads(void **state)
