@@ -356,18 +356,7 @@ static void test_hidden_cards(void **state)
     rami_deal a, b;
     base_deal(&a);
     b = a;
-    /* Three cards of seat 1 trade places with stock cards, and the stock
-     * below its top card is reversed. */
-    for (unsigned i = 0; i < 3; i++) {
-        rami_card c = b.hands[1][i];
-        b.hands[1][i] = b.stock[10 + i];
-        b.stock[10 + i] = c;
-    }
-    for (unsigned i = 0, j = b.stock_count - 2u; i < j; i++, j--) {
-        rami_card c = b.stock[i];
-        b.stock[i] = b.stock[j];
-        b.stock[j] = c;
-    }
+    tu_hide_otherwise(&b);
     rami_game *ga, *gb;
     assert_int_equal(rami_game_new_deal(&rs, &a, 5, &ga), RAMI_OK);
     assert_int_equal(rami_game_new_deal(&rs, &b, 5, &gb), RAMI_OK);

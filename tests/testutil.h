@@ -154,4 +154,22 @@ static inline unsigned tu_pack(const rami_ruleset *rs, rami_card pack[RAMI_MAX_P
     return n;
 }
 
+/* A deal that seat 0 cannot tell from d (2 players, 13 cards a hand, at
+ * least 14 in the stock), for tests that what a seat sees leaks nothing:
+ * three cards of seat 1 trade places with stock cards, and the stock
+ * below its top card is reversed. */
+static inline void tu_hide_otherwise(rami_deal *d)
+{
+    for (unsigned i = 0; i < 3; i++) {
+        rami_card c = d->hands[1][i];
+        d->hands[1][i] = d->stock[10 + i];
+        d->stock[10 + i] = c;
+    }
+    for (unsigned i = 0, j = d->stock_count - 2u; i < j; i++, j--) {
+        rami_card c = d->stock[i];
+        d->stock[i] = d->stock[j];
+        d->stock[j] = c;
+    }
+}
+
 #endif
