@@ -125,34 +125,42 @@ int rami_card_parse(const char *text, rami_card *out)
     return RAMI_OK;
 }
 
+size_t rami__card_chars(rami_card c, char out[3])
+{
+    if (!card_is_valid(c) && !card_has_rank(c))
+        return 0;
+    if (c == RAMI_JOKER) {
+        out[0] = 'J';
+        out[1] = 'K';
+        return 2;
+    }
+    size_t n = 0;
+    unsigned r = RAMI_CARD_RANK(c);
+    if (r == 10) {
+        out[n++] = '1';
+        out[n++] = '0';
+    } else {
+        out[n++] = rank_chars[r];
+    }
+    out[n++] = suit_chars[RAMI_CARD_SUIT(c)];
+    return n;
+}
+
 int rami_card_format(rami_card c, char *buf, size_t cap)
 {
     if (buf == NULL)
         return RAMI_E_ARG;
-    if (!card_is_valid(c) && !card_has_rank(c))
+    char text[3];
+    size_t n = rami__card_chars(c, text);
+    if (n == 0)
         return RAMI_E_ARG;
-    char tmp[4];
-    size_t n = 0;
-    if (c == RAMI_JOKER) {
-        tmp[n++] = 'J';
-        tmp[n++] = 'K';
-    } else {
-        unsigned r = RAMI_CARD_RANK(c);
-        if (r == 10) {
-            tmp[n++] = '1';
-            tmp[n++] = '0';
-        } else {
-            tmp[n++] = rank_chars[r];
-        }
-        tmp[n++] = suit_chars[RAMI_CARD_SUIT(c)];
-    }
-    tmp[n] = '\0';
     if (cap < n + 1) {
         if (cap > 0)
             buf[0] = '\0';
         return RAMI_E_BUFFER;
     }
-    memcpy(buf, tmp, n + 1);
+    memcpy(buf, text, n);
+    buf[n] = '\0';
     return RAMI_OK;
 }
 

@@ -250,6 +250,9 @@ static inline void hand_remove(hand *h, rami_card c)
 }
 
 /* ---- card.c ---- */
+/* The ASCII form of a card ("10S", "JK", "7?") in out, without a NUL: its
+ * length, 0 for a code that has none (rami_card_format's text). */
+RAMI_INTERNAL size_t rami__card_chars(rami_card c, char out[3]);
 RAMI_INTERNAL void rami__cards_sort(rami_card *cards, size_t n);
 /* Formats a list "7S 8S 9S" into buf (always NUL-terminated, truncated). */
 RAMI_INTERNAL void rami__cards_text(const rami_card *cards, size_t n, char *buf, size_t cap);

@@ -1,9 +1,8 @@
 /* Move notation: "draw", "take", "meld 7S 8S 9S [low|high]",
  * "lay 9S on 2 [low|high]", "swap 6S on 2", "discard KH". */
-#include <stdio.h>
 #include <string.h>
 
-#include "card.h"
+#include "textbuf.h"
 
 /* What each move kind looks like in text. */
 typedef struct move_form {
@@ -168,36 +167,49 @@ static const move_form *check_move(const rami_move *m)
     return f;
 }
 
-/* The longest text: "meld" and 13 cards of 3 characters plus a side word,
- * or "lay 10S on 255 high". */
+/* The longest text: "meld" and 13 cards of at most 3 characters plus a
+ * side word; a move with a target has one card ("lay 10S on 255 high"). */
 #define MOVE_TEXT_MAX 64
+#define TEXT_LEN(s)   (sizeof(s) - 1)
+_Static_assert(MOVE_TEXT_MAX >
+                   TEXT_LEN("meld") + RAMI_MAX_MELD * TEXT_LEN(" 10S") + TEXT_LEN(" high"),
+               "room for the longest move text and its NUL");
+
+bool rami__tb_move(textbuf *t, const rami_move *m)
+{
+    const move_form *f = check_move(m);
+    if (f == NULL)
+        return false;
+    tb_str(t, f->word);
+    for (size_t i = 0; i < m->count; i++) {
+        tb_put(t, " ", 1);
+        tb_card(t, m->cards[i]);
+    }
+    if (f->target) {
+        tb_str(t, " on ");
+        tb_uint(t, m->target + 1u);
+    }
+    if (m->side != RAMI_SIDE_AUTO) {
+        tb_put(t, " ", 1);
+        tb_str(t, side_words[m->side]);
+    }
+    return true;
+}
 
 int rami_move_format(const rami_move *m, char *buf, size_t cap)
 {
     if (m == NULL || buf == NULL)
         return RAMI_E_ARG;
-    const move_form *f = check_move(m);
-    if (f == NULL)
-        return RAMI_E_ARG;
-
     char tmp[MOVE_TEXT_MAX];
-    size_t len = strlen(f->word);
-    memcpy(tmp, f->word, len + 1);
-    for (size_t i = 0; i < m->count; i++) {
-        tmp[len++] = ' ';
-        rami_card_format(m->cards[i], tmp + len, sizeof tmp - len);
-        len += strlen(tmp + len);
-    }
-    if (f->target)
-        len += (size_t)snprintf(tmp + len, sizeof tmp - len, " on %u", m->target + 1u);
-    if (m->side != RAMI_SIDE_AUTO)
-        len += (size_t)snprintf(tmp + len, sizeof tmp - len, " %s", side_words[m->side]);
-
-    if (len + 1 > cap) {
+    textbuf t = {tmp, 0, RAMI_OK};
+    if (!rami__tb_move(&t, m))
+        return RAMI_E_ARG;
+    if (t.len + 1 > cap) {
         if (cap > 0)
             buf[0] = '\0';
         return RAMI_E_BUFFER;
     }
-    memcpy(buf, tmp, len + 1);
+    memcpy(buf, tmp, t.len);
+    buf[t.len] = '\0';
     return RAMI_OK;
 }

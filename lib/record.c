@@ -98,9 +98,9 @@ static int64_t total_before(const rami_game *g, unsigned p)
 
 /* ---- writing ---- */
 
-static void write_cards(textbuf *t, const char *word, const rami_card *cards, size_t n)
+/* " 7S 8S 9S\n", after the line's word. */
+static void write_cards(textbuf *t, const rami_card *cards, size_t n)
 {
-    tb_str(t, word);
     for (size_t i = 0; i < n; i++) {
         tb_put(t, " ", 1);
         tb_card(t, cards[i]);
@@ -110,14 +110,18 @@ static void write_cards(textbuf *t, const char *word, const rami_card *cards, si
 
 static void write_deal(textbuf *t, const rami_deal *d, unsigned players)
 {
-    tb_fmt(t, "deal dealer=%u\n", d->dealer);
+    tb_str(t, "deal dealer=");
+    tb_uint(t, d->dealer);
+    tb_put(t, "\n", 1);
     for (unsigned p = 0; p < players; p++) {
-        char word[16];
-        snprintf(word, sizeof word, "hand %u", p);
-        write_cards(t, word, d->hands[p], d->hand_count[p]);
+        tb_str(t, "hand ");
+        tb_uint(t, p);
+        write_cards(t, d->hands[p], d->hand_count[p]);
     }
-    write_cards(t, "stock", d->stock, d->stock_count);
-    write_cards(t, "discard", d->discard, d->discard_count);
+    tb_str(t, "stock");
+    write_cards(t, d->stock, d->stock_count);
+    tb_str(t, "discard");
+    write_cards(t, d->discard, d->discard_count);
 }
 
 static void write_moves(textbuf *t, const rami_game *g)
@@ -127,12 +131,10 @@ static void write_moves(textbuf *t, const rami_game *g)
     rami__log_begin(g, &it);
     while (rami__log_next(&it, &e)) {
         rami_move m = rami__log_move(&e);
-        char text[80];
-        if (rami_move_format(&m, text, sizeof text) != RAMI_OK) {
+        if (!rami__tb_move(t, &m)) {
             tb_fail(t, RAMI_E_INTERNAL); /* never: the log holds validated moves */
             return;
         }
-        tb_str(t, text);
         tb_put(t, "\n", 1);
     }
 }
@@ -140,18 +142,36 @@ static void write_moves(textbuf *t, const rami_game *g)
 static void write_record(textbuf *t, const rami_game *g, int unused)
 {
     (void)unused;
-    tb_fmt(t, "%s %d\nruleset", RECORD_MAGIC, RECORD_VERSION);
+    tb_str(t, RECORD_MAGIC " ");
+    tb_uint(t, RECORD_VERSION);
+    tb_str(t, "\nruleset");
     for (size_t i = 0; i < RS_FIELD_COUNT; i++) {
         const rs_field *f = &rs_fields[i];
-        tb_fmt(t, f->hex ? " %s=0x%" PRIx32 : " %s=%" PRIu32, f->key, field_get(&g->rs, f));
+        tb_put(t, " ", 1);
+        tb_str(t, f->key);
+        if (f->hex) {
+            tb_str(t, "=0x");
+            tb_hex(t, field_get(&g->rs, f));
+        } else {
+            tb_put(t, "=", 1);
+            tb_uint(t, field_get(&g->rs, f));
+        }
     }
-    tb_fmt(t, "\nseed %" PRIu64 "\n", g->seed);
+    tb_str(t, "\nseed ");
+    tb_uint(t, g->seed);
+    tb_put(t, "\n", 1);
     if (g->deal != NULL)
         write_deal(t, g->deal, g->rs.players);
     tb_str(t, "totals");
-    for (unsigned p = 0; p < g->rs.players; p++)
-        tb_fmt(t, " %" PRId64, total_before(g, p));
-    tb_fmt(t, "\nround %u\ndealer %u\n", g->pos.round, g->pos.dealer);
+    for (unsigned p = 0; p < g->rs.players; p++) {
+        tb_put(t, " ", 1);
+        tb_int(t, total_before(g, p));
+    }
+    tb_str(t, "\nround ");
+    tb_uint(t, g->pos.round);
+    tb_str(t, "\ndealer ");
+    tb_uint(t, g->pos.dealer);
+    tb_put(t, "\n", 1);
     write_moves(t, g);
     tb_str(t, "end\n");
 }

@@ -4,7 +4,6 @@
  * the stock shows no card). It never sees another hand or the stock order;
  * viewer -1 sees everything. Every string written is plain ASCII from the
  * tables below or a card, so nothing needs escaping. */
-#include <inttypes.h>
 #include <string.h>
 
 #include "textbuf.h"
@@ -32,9 +31,18 @@ static const char *name_of(const char *const *names, size_t n, unsigned i)
 
 /* ---- pieces ---- */
 
-static void key(textbuf *t, const char *k)
+/* ,"k": — every key but an object's first (k a string literal). */
+#define KEY(t, k) tb_lit(t, ",\"" k "\":")
+
+/* ,"k":v */
+#define FIELD(t, k, v) (KEY(t, k), tb_uint(t, v))
+
+/* "s" (a name from the tables above: nothing to escape) */
+static void json_name(textbuf *t, const char *s)
 {
-    tb_fmt(t, ",\"%s\":", k);
+    tb_put(t, "\"", 1);
+    tb_str(t, s);
+    tb_put(t, "\"", 1);
 }
 
 static void json_card(textbuf *t, rami_card c)
@@ -76,7 +84,9 @@ static void json_seats(textbuf *t, unsigned mask, unsigned players)
     for (unsigned p = 0; p < players; p++) {
         if (!(mask >> p & 1u))
             continue;
-        tb_fmt(t, first ? "%u" : ",%u", p);
+        if (!first)
+            tb_put(t, ",", 1);
+        tb_uint(t, p);
         first = false;
     }
     tb_put(t, "]", 1);
@@ -97,34 +107,49 @@ static void json_hand(textbuf *t, const rami_game *g, unsigned p)
 
 static void write_ruleset(textbuf *t, const rami_ruleset *rs)
 {
-    tb_fmt(t, "{\"players\":%u,\"decks\":%u,\"jokers\":%u,\"hand_size\":%u", rs->players, rs->decks,
-           rs->jokers, rs->hand_size);
-    tb_fmt(t, ",\"opening_points\":%u,\"jokers_per_meld\":%u", rs->opening_points,
-           rs->jokers_per_meld);
-    tb_fmt(t, ",\"max_restocks\":%u,\"max_turns\":%u", rs->max_restocks, rs->max_turns);
-    tb_fmt(t, ",\"joker_penalty\":%u,\"ace_penalty\":%u", rs->joker_penalty, rs->ace_penalty);
-    tb_str(t, ",\"options\":[");
+    tb_str(t, "{\"players\":");
+    tb_uint(t, rs->players);
+    FIELD(t, "decks", rs->decks);
+    FIELD(t, "jokers", rs->jokers);
+    FIELD(t, "hand_size", rs->hand_size);
+    FIELD(t, "opening_points", rs->opening_points);
+    FIELD(t, "jokers_per_meld", rs->jokers_per_meld);
+    FIELD(t, "max_restocks", rs->max_restocks);
+    FIELD(t, "max_turns", rs->max_turns);
+    FIELD(t, "joker_penalty", rs->joker_penalty);
+    FIELD(t, "ace_penalty", rs->ace_penalty);
+    KEY(t, "options");
+    tb_put(t, "[", 1);
     bool first = true;
     for (unsigned b = 0; b < OPTION_COUNT; b++) {
         if (!(rs->options >> b & 1u))
             continue;
-        tb_fmt(t, first ? "\"%s\"" : ",\"%s\"", option_names[b]);
+        if (!first)
+            tb_put(t, ",", 1);
+        json_name(t, option_names[b]);
         first = false;
     }
-    tb_fmt(t, "],\"options_bits\":%" PRIu32, rs->options);
-    tb_fmt(t, ",\"match_rounds\":%u,\"match_target\":%u", rs->match_rounds, rs->match_target);
-    tb_fmt(t, ",\"unopened_penalty\":%u}", rs->unopened_penalty);
+    tb_put(t, "]", 1);
+    FIELD(t, "options_bits", rs->options);
+    FIELD(t, "match_rounds", rs->match_rounds);
+    FIELD(t, "match_target", rs->match_target);
+    FIELD(t, "unopened_penalty", rs->unopened_penalty);
+    tb_put(t, "}", 1);
 }
 
 static void write_seats(textbuf *t, const rami_game *g)
 {
-    key(t, "seats");
+    KEY(t, "seats");
     tb_put(t, "[", 1);
     for (unsigned p = 0; p < g->rs.players; p++) {
-        tb_fmt(t, "%s{\"seat\":%u,\"opened\":", p ? "," : "", p);
+        tb_str(t, p ? ",{\"seat\":" : "{\"seat\":");
+        tb_uint(t, p);
+        KEY(t, "opened");
         json_bool(t, g->pos.ts.opened >> p & 1u);
-        tb_fmt(t, ",\"hand_count\":%u,\"total\":%" PRId32, g->pos.hands[p].size, g->pos.totals[p]);
-        tb_str(t, ",\"eliminated\":");
+        FIELD(t, "hand_count", g->pos.hands[p].size);
+        KEY(t, "total");
+        tb_int(t, g->pos.totals[p]);
+        KEY(t, "eliminated");
         json_bool(t, !seat_active(&g->pos, p));
         tb_put(t, "}", 1);
     }
@@ -134,11 +159,11 @@ static void write_seats(textbuf *t, const rami_game *g)
 static void write_hands(textbuf *t, const rami_game *g, int viewer)
 {
     if (viewer >= 0) {
-        key(t, "hand");
+        KEY(t, "hand");
         json_hand(t, g, (unsigned)viewer);
         return;
     }
-    key(t, "hands");
+    KEY(t, "hands");
     tb_put(t, "[", 1);
     for (unsigned p = 0; p < g->rs.players; p++) {
         if (p > 0)
@@ -150,16 +175,21 @@ static void write_hands(textbuf *t, const rami_game *g, int viewer)
 
 static void write_melds(textbuf *t, const rami_game *g)
 {
-    key(t, "melds");
+    KEY(t, "melds");
     tb_put(t, "[", 1);
     for (unsigned i = 0; i < g->pos.meld_count; i++) {
         const tmeld *m = &g->pos.melds[i];
         rami_meld_info info;
         rami__meld_info(m, &info);
-        tb_fmt(t, "%s{\"index\":%u,\"owner\":%u,\"kind\":\"%s\",\"cards\":", i ? "," : "", i,
-               m->owner, name_of(kind_names, 3, info.kind));
+        tb_str(t, i ? ",{\"index\":" : "{\"index\":");
+        tb_uint(t, i);
+        FIELD(t, "owner", m->owner);
+        KEY(t, "kind");
+        json_name(t, name_of(kind_names, 3, info.kind));
+        KEY(t, "cards");
         json_cards(t, info.cards, info.count);
-        tb_fmt(t, ",\"points\":%u,\"joker_as\":", info.points);
+        FIELD(t, "points", info.points);
+        KEY(t, "joker_as");
         json_card_or_null(t, info.joker_as);
         tb_put(t, "}", 1);
     }
@@ -170,34 +200,35 @@ static void write_piles(textbuf *t, const rami_game *g, int viewer)
 {
     rami_card discard[RAMI_MAX_PACK];
     discard_copy(&g->pos, discard);
-    key(t, "discard");
+    KEY(t, "discard");
     json_cards(t, discard, g->pos.discard_count);
-    tb_fmt(t, ",\"stock_count\":%u", g->pos.stock_count);
+    FIELD(t, "stock_count", g->pos.stock_count);
     if (viewer < 0) {
-        key(t, "stock");
+        KEY(t, "stock");
         json_cards(t, stock_cards(&g->pos), g->pos.stock_count);
     }
-    key(t, "picked");
+    KEY(t, "picked");
     json_card_or_null(t, rami_game_picked(g));
 }
 
 /* The round's moves with the seat that made each; a take names its card. */
 static void write_moves(textbuf *t, const rami_game *g)
 {
-    key(t, "moves");
+    KEY(t, "moves");
     tb_put(t, "[", 1);
     log_iter it;
     log_entry e;
     rami__log_begin(g, &it);
     for (bool first = true; rami__log_next(&it, &e); first = false) {
         rami_move m = rami__log_move(&e);
-        char text[80];
-        if (rami_move_format(&m, text, sizeof text) != RAMI_OK) {
+        tb_str(t, first ? "{\"seat\":" : ",{\"seat\":");
+        tb_uint(t, e.seat);
+        KEY(t, "move");
+        tb_put(t, "\"", 1);
+        if (!rami__tb_move(t, &m)) {
             tb_fail(t, RAMI_E_INTERNAL); /* never: the log holds validated moves */
             return;
         }
-        tb_fmt(t, "%s{\"seat\":%u,\"move\":\"", first ? "" : ",", e.seat);
-        tb_str(t, text);
         tb_put(t, "\"", 1);
         if (e.kind == RAMI_MOVE_DRAW_DISCARD) {
             tb_str(t, ",\"card\":");
@@ -208,24 +239,36 @@ static void write_moves(textbuf *t, const rami_game *g)
     tb_put(t, "]", 1);
 }
 
+/* The result's number for each seat: its hand's value or its points. */
+static void json_per_seat(textbuf *t, const rami_round_result *r, bool points, unsigned players)
+{
+    tb_put(t, "[", 1);
+    for (unsigned p = 0; p < players; p++) {
+        if (p > 0)
+            tb_put(t, ",", 1);
+        tb_int(t, points ? r->points[p] : r->hand_value[p]);
+    }
+    tb_put(t, "]", 1);
+}
+
 static void write_result(textbuf *t, const rami_game *g)
 {
     rami_round_result r;
-    key(t, "result");
+    KEY(t, "result");
     if (rami_game_round_result(g, &r) != RAMI_OK) {
         tb_str(t, "null");
     } else {
-        tb_fmt(t, "{\"reason\":\"%s\",\"winners\":", name_of(reason_names, 4, r.reason));
+        tb_str(t, "{\"reason\":");
+        json_name(t, name_of(reason_names, 4, r.reason));
+        KEY(t, "winners");
         json_seats(t, r.winners, g->rs.players);
-        tb_str(t, ",\"hand_value\":[");
-        for (unsigned p = 0; p < g->rs.players; p++)
-            tb_fmt(t, p ? ",%u" : "%u", r.hand_value[p]);
-        tb_str(t, "],\"points\":[");
-        for (unsigned p = 0; p < g->rs.players; p++)
-            tb_fmt(t, p ? ",%d" : "%d", r.points[p]);
-        tb_str(t, "]}");
+        KEY(t, "hand_value");
+        json_per_seat(t, &r, false, g->rs.players);
+        KEY(t, "points");
+        json_per_seat(t, &r, true, g->rs.players);
+        tb_put(t, "}", 1);
     }
-    key(t, "match_winners");
+    KEY(t, "match_winners");
     int w = rami_game_match_winners(g);
     if (w < 0)
         tb_str(t, "null");
@@ -235,12 +278,19 @@ static void write_result(textbuf *t, const rami_game *g)
 
 static void write_view(textbuf *t, const rami_game *g, int viewer)
 {
-    tb_fmt(t, "{\"version\":%d,\"viewer\":%d,\"ruleset\":", VIEW_VERSION, viewer);
+    tb_str(t, "{\"version\":");
+    tb_uint(t, VIEW_VERSION);
+    KEY(t, "viewer");
+    tb_int(t, viewer);
+    KEY(t, "ruleset");
     write_ruleset(t, &g->rs);
-    tb_fmt(t, ",\"round\":%u,\"turn\":%" PRIu32 ",\"dealer\":%u,\"current\":%u", g->pos.round,
-           (uint32_t)g->pos.turn, g->pos.dealer, g->pos.current);
-    tb_fmt(t, ",\"phase\":\"%s\",\"restocks\":%u", name_of(phase_names, 4, g->pos.phase),
-           g->pos.restocks);
+    FIELD(t, "round", g->pos.round);
+    FIELD(t, "turn", g->pos.turn);
+    FIELD(t, "dealer", g->pos.dealer);
+    FIELD(t, "current", g->pos.current);
+    KEY(t, "phase");
+    json_name(t, name_of(phase_names, 4, g->pos.phase));
+    FIELD(t, "restocks", g->pos.restocks);
     write_seats(t, g);
     write_hands(t, g, viewer);
     write_melds(t, g);

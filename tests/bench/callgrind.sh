@@ -1,6 +1,7 @@
 #!/bin/sh
 # Instructions per self-play action, per rami_game_legal_moves call, per
-# rami_meld_check call and per rami_solve_hand call, counted by callgrind:
+# rami_meld_check call, per rami_solve_hand call and per rami_game_view_json
+# and rami_game_save call (the text writers), counted by callgrind:
 # stable on a noisy machine, so a change can be compared with the one
 # before it. Each figure is the difference between a run of 2N and a run
 # of N operations, which cancels the setup cost. Then the instructions of
@@ -19,7 +20,8 @@ count() {
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$exe" "$1" "$2" 2>&1 |
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
-for what in selfplay:20000:action legal:20000:call meld:200000:call solve:20000:call; do
+for what in selfplay:20000:action legal:20000:call meld:200000:call solve:20000:call \
+    view:2000:call save:2000:call; do
     name=${what%%:*}
     rest=${what#*:}
     n=${rest%%:*}

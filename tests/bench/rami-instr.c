@@ -12,11 +12,16 @@
  *   rami-instr kinds N      play the N actions of `selfplay` and print the
  *                           kind of each rami_game_legal_moves call, one
  *                           line per call (callgrind.sh: the tail by kind)
+ *   rami-instr view N       write rami_game_view_json N times (the seat to
+ *                           move's view) over the positions of `legal`
+ *   rami-instr save N       write rami_game_save N times over the same
+ *                           positions
  *
  * callgrind.sh also runs `selfplay` with a profile dump after every
  * rami_game_legal_moves call, which gives the instructions of each call:
  * their percentiles over the self-play positions.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,33 +160,65 @@ static void solves(unsigned long n)
     printf("%lu points\n", points);
 }
 
+/* The positions of `legal`: every 7th of 3,500 self-play actions. */
+enum { POSITIONS = 500 };
+static rami_game *pos[POSITIONS];
+
+static void keep_positions(void)
+{
+    selfplay(POSITIONS * 7, pos, POSITIONS, NULL);
+}
+
+static void free_positions(void)
+{
+    for (unsigned i = 0; i < POSITIONS; i++)
+        rami_game_free(pos[i]);
+}
+
+/* Writes the view (view) or the saved game of the kept positions n times. */
+static void texts(unsigned long n, bool view)
+{
+    static char text[1 << 16];
+    size_t len, total = 0;
+    keep_positions();
+    for (unsigned long i = 0; i < n; i++) {
+        const rami_game *g = pos[i % POSITIONS];
+        if (view)
+            rami_game_view_json(g, rami_game_current_player(g), text, sizeof text, &len);
+        else
+            rami_game_save(g, text, sizeof text, &len);
+        total += len;
+    }
+    printf("%zu bytes\n", total);
+    free_positions();
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds|view|save N\n");
         return 2;
     }
     unsigned long n = strtoul(argv[2], NULL, 10);
     if (strcmp(argv[1], "selfplay") == 0) {
         selfplay(n, NULL, 0, NULL);
     } else if (strcmp(argv[1], "legal") == 0) {
-        enum { POSITIONS = 500 };
-        rami_game *pos[POSITIONS] = {0};
-        selfplay(POSITIONS * 7, pos, POSITIONS, NULL);
+        keep_positions();
         for (unsigned long i = 0; i < n; i++) {
             size_t count;
             rami_game_legal_moves(pos[i % POSITIONS], buf, RAMI_MAX_MOVES, &count);
         }
-        for (unsigned i = 0; i < POSITIONS; i++)
-            rami_game_free(pos[i]);
+        free_positions();
     } else if (strcmp(argv[1], "kinds") == 0) {
         selfplay(n, NULL, 0, stdout);
     } else if (strcmp(argv[1], "meld") == 0) {
         melds(n);
     } else if (strcmp(argv[1], "solve") == 0) {
         solves(n);
+    } else if (strcmp(argv[1], "view") == 0 || strcmp(argv[1], "save") == 0) {
+        texts(n, argv[1][0] == 'v');
     } else {
-        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds N\n");
+        fprintf(stderr, "usage: rami-instr selfplay|legal|meld|solve|kinds|view|save N\n");
         return 2;
     }
     return 0;
