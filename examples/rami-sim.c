@@ -34,11 +34,12 @@
 #include <mpi.h>
 #endif
 
-#define MAX_MOVES_PER_ROUND 200000
-#define MAX_ROUNDS          100000000ull
-#define MAX_THREADS         256
-#define ABANDONED           1 /* play_round: stopped by a signal */
-#define EXIT_USAGE          2
+#define MAX_MOVES_PER_ROUND  200000
+#define MAX_ROUNDS_PER_MATCH 10000
+#define MAX_ROUNDS           100000000ull
+#define MAX_THREADS          256
+#define ABANDONED            1 /* play_round: stopped by a signal */
+#define EXIT_USAGE           2
 
 typedef struct config {
     sim_desc d;
@@ -294,25 +295,17 @@ static void bots_for_round(const config *c, uint64_t k, rami_bot_options *opt, s
     }
 }
 
-/* Plays round k. RAMI_OK (and *record if asked), ABANDONED, or a status. */
-static int play_round(worker *w, uint64_t k, sim_round *out, char **record)
+/* Plays the round in g to its end: RAMI_OK, ABANDONED, or a status. */
+static int play_to_round_end(worker *w, rami_game *g, const rami_bot_options *opt, sim_round *out)
 {
     const config *c = w->sh->cfg;
-    rami_bot_options opt[RAMI_MAX_PLAYERS];
-    rami_game *g;
-    memset(out, 0, sizeof *out);
-    bots_for_round(c, k, opt, out);
-    int st = rami_game_new(&c->rs, round_seed(&c->d, k), &g);
-    if (st != RAMI_OK)
-        return st;
+    int st = RAMI_OK;
     uint32_t moves = 0;
     while (st == RAMI_OK && rami_game_phase(g) <= RAMI_PHASE_PLAY) {
         int seat = rami_game_current_player(g);
         rami_move m;
-        if (stop_signal()) {
-            st = ABANDONED;
-            break;
-        }
+        if (stop_signal())
+            return ABANDONED;
         double t0 = c->timing ? thread_cpu_s() : 0;
         st = rami_bot_choose(g, &opt[seat], &m);
         if (st == RAMI_OK && c->timing &&
@@ -325,16 +318,61 @@ static int play_round(worker *w, uint64_t k, sim_round *out, char **record)
         if (++moves > MAX_MOVES_PER_ROUND)
             st = RAMI_E_PHASE;
     }
-    rami_round_result res;
-    if (st == RAMI_OK)
-        st = rami_game_round_result(g, &res);
-    if (st == RAMI_OK) {
-        out->winners = res.winners;
-        memcpy(out->points, res.points, sizeof out->points);
-        out->turns = (uint32_t)rami_game_turn(g);
-        if (record != NULL && (*record = save_text(g)) == NULL)
-            st = RAMI_E_NOMEM;
+    out->turns += (uint32_t)rami_game_turn(g);
+    return st;
+}
+
+/* The outcome of a round: its winners and points; of a match (rules with
+ * match rounds or a target, doc/tools.md): the match's winners and each
+ * seat's total. */
+static int outcome(const config *c, const rami_game *g, sim_round *out)
+{
+    if (c->d.match) {
+        int w = rami_game_match_winners(g);
+        if (w < 0)
+            return w;
+        out->winners = (uint8_t)w;
+        return rami_game_scores(g, out->points, RAMI_MAX_PLAYERS);
     }
+    rami_round_result res;
+    int st = rami_game_round_result(g, &res);
+    if (st != RAMI_OK)
+        return st;
+    out->winners = res.winners;
+    for (unsigned p = 0; p < c->d.players; p++)
+        out->points[p] = res.points[p];
+    return RAMI_OK;
+}
+
+/* Plays round (or match) k. RAMI_OK (and *record if asked), ABANDONED, or
+ * a status. A match's record is its last round's, with the totals before
+ * it (doc/record-format.md). */
+static int play_round(worker *w, uint64_t k, sim_round *out, char **record)
+{
+    const config *c = w->sh->cfg;
+    rami_bot_options opt[RAMI_MAX_PLAYERS];
+    rami_game *g;
+    memset(out, 0, sizeof *out);
+    bots_for_round(c, k, opt, out);
+    int st = rami_game_new(&c->rs, round_seed(&c->d, k), &g);
+    if (st != RAMI_OK)
+        return st;
+    uint32_t rounds = 0;
+    for (;;) {
+        st = play_to_round_end(w, g, opt, out);
+        if (st != RAMI_OK || !c->d.match || rami_game_phase(g) == RAMI_PHASE_MATCH_OVER)
+            break;
+        if (++rounds > MAX_ROUNDS_PER_MATCH)
+            st = RAMI_E_PHASE;
+        else
+            st = rami_game_next_round(g);
+        if (st != RAMI_OK)
+            break;
+    }
+    if (st == RAMI_OK)
+        st = outcome(c, g, out);
+    if (st == RAMI_OK && record != NULL && (*record = save_text(g)) == NULL)
+        st = RAMI_E_NOMEM;
     rami_game_free(g);
     return st;
 }
@@ -400,9 +438,10 @@ static void print_progress(shared *sh, double start, int tty)
         snprintf(who, sizeof who, "rank 0 of %d: ", c->ranks);
     sim_wilson(s.slot[0].won_decided, s.decided, &lo, &hi);
     fprintf(stderr,
-            "%s%s%" PRId64 "/%" PRIu64 " rounds, %.1f rounds/s, ETA %s; slot 0 (%s) wins "
+            "%s%s%" PRId64 "/%" PRIu64 " %s, %.1f %s/s, ETA %s; slot 0 (%s) wins "
             "%.1f%% [%.1f, %.1f] of %" PRId64 " decided%s",
-            tty ? "\r" : "", who, s.played, sh->count, rate, eta, sim_level_name(c->d.levels[0]),
+            tty ? "\r" : "", who, s.played, sh->count, sim_unit(&c->d, 2), rate, sim_unit(&c->d, 2),
+            eta, sim_level_name(c->d.levels[0]),
             s.decided ? 100.0 * (double)s.slot[0].won_decided / (double)s.decided : 0, 100 * lo,
             100 * hi, s.decided, tty ? "\033[K" : "\n");
     fflush(stderr);
@@ -560,6 +599,8 @@ static void usage(FILE *f)
             "       rami-sim merge [--json] A.json B.json ...  add up --shard results\n"
             "\n"
             "Plays rounds between librami's bots and prints how each bot level did.\n"
+            "With match rules (--match-rounds, --match-target, --elimination below)\n"
+            "each of them is a whole match instead, and \"round\" reads \"match\" here.\n"
             "Round k (k = 0 .. N-1) is dealt from the seed and k alone, and seat s of\n"
             "round k is played by level slot (s + k) mod L (L slots), so every slot\n"
             "plays every seat equally often. The results depend only on the options\n"
@@ -596,7 +637,7 @@ static void usage(FILE *f)
             "  --help            this text\n"
             "\n",
             SIM_MAX_LEVELS);
-    ruleset_args_usage(f, 0);
+    ruleset_args_usage(f, 1);
     fprintf(f, "\n"
                "Output: a header (rounds, rules, players, seed, levels), then one line per\n"
                "slot:\n"
@@ -605,8 +646,9 @@ static void usage(FILE *f)
                "  won        rounds in which a seat of the slot was among the winners\n"
                "  win rate   decided rounds won by the slot, with the Wilson 95%% interval\n"
                "             (a round is decided when its winners all play one slot)\n"
-               "  points     mean points scored per seat and round (lower is better)\n"
-               "  turns      mean round length in turns\n"
+               "  points     mean points scored per seat and round (lower is better); of\n"
+               "             a match, the mean total at its end\n"
+               "  turns      mean round length in turns; of a match, of all its rounds\n"
                "  decisions  moves chosen by the slot's bots\n"
                "  median us  (--timing) median thread CPU time per decision, microseconds\n"
                "and the number of decided rounds and of moves.\n"
@@ -781,7 +823,7 @@ static int configure(int argc, char **argv, config *c)
     ruleset_args ra;
     int show_rules = 0;
     char why[RULESET_WHY_CAP];
-    ruleset_args_init(&ra, RAMI_PRESET_51, 2, 0);
+    ruleset_args_init(&ra, RAMI_PRESET_51, 2, 1);
     c->d.rounds = 1000;
     c->d.nlevels = 2;
     c->d.levels[0] = RAMI_BOT_GREEDY;
@@ -799,11 +841,12 @@ static int configure(int argc, char **argv, config *c)
     }
     if (show_rules) {
         if (c->rank == 0)
-            ruleset_args_print(stdout, &c->rs, 0);
+            ruleset_args_print(stdout, &c->rs, 1);
         return ARGS_EXIT;
     }
     c->d.preset = ra.preset;
     c->d.players = ra.players;
+    c->d.match = c->rs.match_rounds > 0 || c->rs.match_target > 0;
     ruleset_args_diff(&c->rs, ra.preset, c->d.rules, sizeof c->d.rules);
     return ARGS_RUN;
 }
@@ -846,10 +889,11 @@ static int report(const config *c, shared *sh, worker *workers, unsigned started
             sim_print_text(stdout, &c->d, &s, t);
         fflush(stdout);
         fprintf(stderr,
-                "rami-sim: %" PRId64 " rounds in %.2f s (%.1f rounds/s), %.2f s of CPU, %d "
+                "rami-sim: %" PRId64 " %s in %.2f s (%.1f %s/s), %.2f s of CPU, %d "
                 "process%s x %u thread%s\n",
-                s.played, wall, wall > 0 ? (double)s.played / wall : 0, cpu, c->ranks,
-                c->ranks == 1 ? "" : "es", c->threads, c->threads == 1 ? "" : "s");
+                s.played, sim_unit(&c->d, s.played), wall, wall > 0 ? (double)s.played / wall : 0,
+                sim_unit(&c->d, 2), cpu, c->ranks, c->ranks == 1 ? "" : "es", c->threads,
+                c->threads == 1 ? "" : "s");
     }
     if (s.failed || rec_bad)
         return EXIT_FAILURE;

@@ -69,8 +69,8 @@ void sim_wilson(int64_t k, int64_t n, double *lo, double *hi)
     double p = (double)k / (double)n, z2n = z * z / (double)n;
     double centre = (p + z2n / 2) / (1 + z2n);
     double half = z * sqrt(p * (1 - p) / (double)n + z2n / (4 * (double)n)) / (1 + z2n);
-    *lo = centre - half;
-    *hi = centre + half;
+    *lo = centre - half > 0 ? centre - half : 0; /* not -0.0 for k = 0 */
+    *hi = centre + half < 1 ? centre + half : 1;
 }
 
 static double ratio(int64_t a, int64_t b)
@@ -80,6 +80,13 @@ static double ratio(int64_t a, int64_t b)
 
 /* ---- printing ---- */
 
+const char *sim_unit(const sim_desc *d, int64_t n)
+{
+    if (d->match)
+        return n == 1 ? "match" : "matches";
+    return n == 1 ? "round" : "rounds";
+}
+
 static void print_levels(FILE *f, const sim_desc *d)
 {
     for (unsigned li = 0; li < d->nlevels; li++)
@@ -88,9 +95,8 @@ static void print_levels(FILE *f, const sim_desc *d)
 
 void sim_print_text(FILE *f, const sim_desc *d, const sim_sums *s, const sim_timing *t)
 {
-    fprintf(f, "rami-sim: %" PRIu64 " round%s of %s, %u players, seed %" PRIu64 ", levels ",
-            d->rounds, d->rounds == 1 ? "" : "s", ruleset_preset_title(d->preset), d->players,
-            d->seed);
+    fprintf(f, "rami-sim: %" PRIu64 " %s of %s, %u players, seed %" PRIu64 ", levels ", d->rounds,
+            sim_unit(d, (int64_t)d->rounds), ruleset_preset_title(d->preset), d->players, d->seed);
     print_levels(f, d);
     if (d->playouts)
         fprintf(f, ", %" PRIu32 " playouts", d->playouts);
@@ -98,8 +104,8 @@ void sim_print_text(FILE *f, const sim_desc *d, const sim_sums *s, const sim_tim
     if (d->rules[0] != '\0')
         fprintf(f, "rules changed: %s\n", d->rules);
     if ((uint64_t)s->played != d->rounds)
-        fprintf(f, "played: %" PRId64 " of %" PRIu64 " rounds%s\n", s->played, d->rounds,
-                s->interrupted ? " (interrupted)" : "");
+        fprintf(f, "played: %" PRId64 " of %" PRIu64 " %s%s\n", s->played, d->rounds,
+                sim_unit(d, (int64_t)d->rounds), s->interrupted ? " (interrupted)" : "");
     fprintf(f, "%-4s %-8s %8s %24s %9s %8s %11s%s\n", "slot", "level", "won", "win rate [95% CI]",
             "points", "turns", "decisions", t ? "    median us" : "");
     for (unsigned li = 0; li < d->nlevels; li++) {
@@ -114,8 +120,8 @@ void sim_print_text(FILE *f, const sim_desc *d, const sim_sums *s, const sim_tim
             fprintf(f, " %12.1f", t->median_us[li]);
         fprintf(f, "\n");
     }
-    fprintf(f, "decided rounds: %" PRId64 " of %" PRId64 "; %" PRId64 " moves\n", s->decided,
-            s->played, s->moves);
+    fprintf(f, "decided %s: %" PRId64 " of %" PRId64 "; %" PRId64 " moves\n", sim_unit(d, 2),
+            s->decided, s->played, s->moves);
 }
 
 void sim_print_json(FILE *f, const sim_desc *d, const sim_sums *s, const sim_timing *t,
@@ -126,8 +132,12 @@ void sim_print_json(FILE *f, const sim_desc *d, const sim_sums *s, const sim_tim
             ",\"preset\":\"%s\",\"players\":%u,\"rules\":\"%s\",\"levels\":[",
             d->rounds, d->seed, ruleset_preset_name(d->preset), d->players, d->rules);
     print_levels(f, d);
+    if (d->match)
+        fprintf(f, "],\"match\":true");
+    else
+        fprintf(f, "]");
     fprintf(f,
-            "],\"swap\":%s,\"playouts\":%" PRIu32 ",\"played\":%" PRId64
+            ",\"swap\":%s,\"playouts\":%" PRIu32 ",\"played\":%" PRId64
             ",\"interrupted\":%s,\"failed\":%" PRId64 ",\"decided\":%" PRId64 ",\"moves\":%" PRId64
             ",\"slots\":[",
             d->swap ? "true" : "false", d->playouts, s->played, s->interrupted ? "true" : "false",
@@ -223,6 +233,8 @@ static int read_shard(const json_doc *j, sim_desc *d, sim_sums *s, int64_t *inde
         get_i64(j, 0, "playouts", &v) != 0 || v < 0 || v > UINT32_MAX)
         return -1;
     d->playouts = (uint32_t)v;
+    if (json_get(j, 0, "match") >= 0 && get_bool(j, 0, "match", &d->match) != 0)
+        return -1;
     int interrupted;
     if (get_i64(j, 0, "played", &s->played) != 0 || get_i64(j, 0, "failed", &s->failed) != 0 ||
         get_i64(j, 0, "decided", &s->decided) != 0 || get_i64(j, 0, "moves", &s->moves) != 0 ||
@@ -251,7 +263,7 @@ static int same_run(const sim_desc *a, const sim_desc *b)
            a->players == b->players && strcmp(a->rules, b->rules) == 0 &&
            a->nlevels == b->nlevels &&
            memcmp(a->levels, b->levels, a->nlevels * sizeof a->levels[0]) == 0 &&
-           a->swap == b->swap && a->playouts == b->playouts;
+           a->swap == b->swap && a->playouts == b->playouts && a->match == b->match;
 }
 
 /* Reads and adds one file; 0 or 1 (message printed). */

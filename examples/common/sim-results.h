@@ -3,7 +3,8 @@
  * JSON) and how shard results are read back and added up (rami-sim merge).
  *
  * Every figure printed is a function of integer sums, so the sums of any
- * split of the rounds (threads, MPI ranks, --shard runs) print exactly as
+ * split of the rounds (or matches: where the rules make each unit a match,
+ * a "round" below is a whole match) (threads, MPI ranks, --shard runs) print exactly as
  * the single run does. Timings are not part of the results.
  */
 #ifndef SIM_RESULTS_H
@@ -19,7 +20,7 @@
 
 /* What defines a run: equal descriptions give equal results. */
 typedef struct sim_desc {
-    uint64_t rounds; /* rounds of the whole run (every shard) */
+    uint64_t rounds; /* rounds (matches, with match) of the whole run (every shard) */
     uint64_t seed;
     int preset;
     unsigned players;
@@ -28,6 +29,7 @@ typedef struct sim_desc {
     int levels[SIM_MAX_LEVELS];
     int swap;
     uint32_t playouts;
+    int match; /* each unit is a match (the rules have match rounds or a target) */
 } sim_desc;
 
 /* Sums over the rounds played, per level slot. All int64 so that a whole
@@ -53,16 +55,20 @@ typedef struct sim_sums {
 
 #define SIM_SUMS_COUNT (sizeof(sim_sums) / sizeof(int64_t))
 
-/* One finished round, as play produced it. */
+/* One finished round (or match), as play produced it. */
 typedef struct sim_round {
     uint8_t slot_of_seat[RAMI_MAX_PLAYERS];
-    uint8_t winners; /* bit mask of seats */
-    int16_t points[RAMI_MAX_PLAYERS];
-    uint32_t turns;
+    uint8_t winners;                      /* bit mask of seats */
+    int32_t points[RAMI_MAX_PLAYERS];     /* the round's points, or the match totals */
+    uint32_t turns;                       /* of every round of a match */
     uint32_t decisions[RAMI_MAX_PLAYERS]; /* per seat */
 } sim_round;
 
 void sim_sums_add_round(sim_sums *s, const sim_desc *d, const sim_round *r);
+
+/* What a run counts, for n of them: "round(s)", or "match(es)" where the
+ * rules make each unit a match. */
+const char *sim_unit(const sim_desc *d, int64_t n);
 void sim_sums_add(sim_sums *s, const sim_sums *more);
 
 /* The Wilson 95% interval of k successes in n trials (0, 0 for n = 0). */

@@ -50,7 +50,9 @@ class Help(unittest.TestCase):
                        'median us'):
             self.assertRegex(out, r'(?m)^  %s\s{2,}\S' % column)
         self.assertNotRegex(out.replace('--games N is the old name', ''), r'\bgames\b')
-        self.assertNotIn('--match-rounds', out)  # rami-sim plays single rounds
+        for text in ('--match-rounds N', '--match-target N', '--elimination',
+                     'each of them is a whole match'):
+            self.assertIn(text, out)
 
     def test_the_defaults_are_the_ones_help_names(self):
         out, _ = run(['--rounds', '20'])
@@ -71,7 +73,7 @@ class Options(unittest.TestCase):
         for args in (['--rounds', '0'], ['--rounds', 'x'], ['--levels', '3'], ['--levels', ''],
                      ['--threads', '0'], ['--shard', '2/2'], ['--shard', '1'], ['--frob'],
                      ['--players', '7'], ['--preset', 'x'], ['--hand-size', '300'],
-                     ['--closed=yes'], ['--match-rounds', '2'], ['--seed'], ['extra']):
+                     ['--closed=yes'], ['--match-rounds', 'x'], ['--seed'], ['extra']):
             out, err = run(args, check_rc=2)
             self.assertEqual(out, '', args)
             self.assertRegex(err, r'^rami-sim: .*\(try --help\)\n$', args)
@@ -93,10 +95,13 @@ class Options(unittest.TestCase):
                 want = 'off' if value == 'on' else 'on'
             else:
                 flag, want = '--%s=%d' % (name, int(value) + 1), str(int(value) + 1)
-            got = show_rules([flag])
+            # ELIMINATION needs a target (the library says so).
+            also = ['--match-target=100'] if name == 'elimination' else []
+            got = show_rules([flag] + also)
             self.assertEqual(got[name], want, flag)
-            self.assertEqual({k: v for k, v in got.items() if k != name},
-                             {k: v for k, v in base.items() if k != name}, flag)
+            same = lambda rules: {k: v for k, v in rules.items()
+                                  if k != name and not (also and k == 'match-target')}
+            self.assertEqual(same(got), same(base), flag)
 
     def test_shortcuts_presets_and_players(self):
         self.assertEqual(show_rules(['--closed'])['layoff-others'], 'off')
@@ -152,6 +157,57 @@ class Reproducible(unittest.TestCase):
             self.assertIn('comes from another run', err)
             _, err = run(['merge', os.path.join(tmp)], check_rc=1)
             self.assertIn('cannot read', err)
+
+
+MATCH = QUICK[:1] + ['40'] + QUICK[2:] + ['--players', '3', '--levels', '1,0,0']
+
+
+class Match(unittest.TestCase):
+    def test_match_rules_make_each_unit_a_match(self):
+        out, err = run(MATCH + ['--match-rounds', '3', '--json'])
+        self.assertIn('"rules":"match-rounds=3","levels":[1,0,0],"match":true,', out)
+        self.assertRegex(out, r'"rounds":40,.*"played":40,')
+        for slot in range(3):
+            self.assertIn('{"slot":%d,"level":%d,"rounds":40,' % (slot, 1 if slot == 0 else 0),
+                          out)
+        self.assertIn('rami-sim: 40 matches in ', err)
+        text, _ = run(MATCH + ['--match-rounds', '3'])
+        self.assertTrue(text.startswith('rami-sim: 40 matches of Rami 51, 3 players'), text)
+        self.assertIn('\ndecided matches: ', text)
+        # A match is three rounds: about three times the turns of one round.
+        one = run(MATCH + ['--json'])[0]
+        self.assertNotIn('"match"', one)
+        turns = lambda o: float(re.search(r'"mean_turns":([\d.]+)', o).group(1))
+        self.assertGreater(turns(out), 2.5 * turns(one))
+
+    def test_matches_split_and_merged_print_the_same(self):
+        args = MATCH + ['--match-target', '150', '--elimination']
+        single, _ = run(args)
+        self.assertEqual(run(args + ['--threads', '3'])[0], single)
+        with tempfile.TemporaryDirectory() as tmp:
+            files = []
+            for i in range(2):
+                path = os.path.join(tmp, 'm%d.json' % i)
+                with open(path, 'w', encoding='ascii') as f:
+                    f.write(run(args + ['--json', '--shard', '%d/2' % i])[0])
+                files.append(path)
+            self.assertEqual(run(['merge'] + files)[0], single)
+
+    def test_elimination_leaves_one_winner_per_match(self):
+        out, _ = run(MATCH + ['--match-target', '150', '--elimination', '--json'])
+        won = sum(int(w) for w in re.findall(r'"won":(\d+)', out))
+        self.assertEqual(won, 40)
+        self.assertIn('"decided":40,', out)
+
+    def test_a_match_record_is_its_last_round(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, 'm.rami')
+            run(MATCH + ['--match-rounds', '3', '--records', path])
+            got, _ = run([path], cmd=[LOAD])
+            self.assertTrue(got.endswith('40 records loaded\n'))
+            with open(path, encoding='ascii') as f:
+                text = f.read()
+            self.assertEqual(text.count('\nround 3\n'), 40)
 
 
 def mpirun():
