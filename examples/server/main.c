@@ -52,6 +52,8 @@ static const char usage[] =
     "  --max-message BYTES    largest client message (16384)\n"
     "  --max-queue BYTES      unsent bytes before a client is dropped (4194304)\n"
     "  --linger-seconds N     finished tables stay loaded this long (300)\n"
+    "  --wait-seconds N       close a table still waiting for players after this\n"
+    "                         long since it was created (3600; 0: never)\n"
     "  --audit                store the full view of every version (for tests)\n"
     "  --fail-commit-every N  testing: every Nth commit fails (0)\n"
     "  -v, --verbose          more log lines (twice: libwebsockets too)\n"
@@ -71,6 +73,7 @@ enum {
     OPT_MAXMSG,
     OPT_MAXQUEUE,
     OPT_LINGER,
+    OPT_WAIT,
     OPT_AUDIT,
     OPT_FAIL,
     OPT_HELP,
@@ -91,6 +94,7 @@ static const struct option long_options[] = {
     {"max-message", required_argument, NULL, OPT_MAXMSG},
     {"max-queue", required_argument, NULL, OPT_MAXQUEUE},
     {"linger-seconds", required_argument, NULL, OPT_LINGER},
+    {"wait-seconds", required_argument, NULL, OPT_WAIT},
     {"audit", no_argument, NULL, OPT_AUDIT},
     {"fail-commit-every", required_argument, NULL, OPT_FAIL},
     {"verbose", no_argument, NULL, 'v'},
@@ -127,6 +131,7 @@ static void defaults(struct config *cfg)
     cfg->max_message = 16384;
     cfg->max_queue = 4u << 20;
     cfg->linger_seconds = 300;
+    cfg->wait_seconds = 3600;
 }
 
 #define CFG_FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
@@ -147,6 +152,7 @@ static const struct {
     {OPT_MAXMSG, CFG_FIELD(max_message), 256, 1 << 20},
     {OPT_MAXQUEUE, CFG_FIELD(max_queue), 65536, 1LL << 32},
     {OPT_LINGER, CFG_FIELD(linger_seconds), 0, 86400 * 7},
+    {OPT_WAIT, CFG_FIELD(wait_seconds), 0, 86400 * 7},
     {OPT_FAIL, CFG_FIELD(fail_commit_every), 0, 1000000},
 };
 

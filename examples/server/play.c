@@ -293,5 +293,10 @@ void table_tick(struct server *srv, struct table *t, int64_t now)
         table_free(srv, t);
         return;
     }
+    if (t->status == TABLE_WAITING && srv->cfg.wait_seconds > 0 && !t->in_batch &&
+        wall_seconds() - t->created >= srv->cfg.wait_seconds) {
+        table_expire(srv, t);
+        return;
+    }
     table_schedule(srv, t, now);
 }

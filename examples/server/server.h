@@ -55,6 +55,7 @@ struct config {
     size_t max_message;    /* bytes of one client message */
     size_t max_queue;      /* bytes queued for one client before it is dropped */
     int linger_seconds;    /* finished tables stay in memory this long */
+    int wait_seconds;      /* a table still waiting this long is closed; 0 = never */
     int audit;             /* store the full view of every version (tests) */
     int fail_commit_every; /* testing: every Nth commit fails; 0 = never */
     int verbose;
@@ -194,6 +195,9 @@ int table_join(struct server *srv, struct table *t, int seat, const char *name,
 int table_leave(struct server *srv, struct table *t, int seat, const struct reply *r,
                 struct err *e);
 int table_start(struct server *srv, struct table *t, const struct reply *r, struct err *e);
+/* Closes a table that waited --wait-seconds for its players (table_tick):
+ * abandoned, recorded, and the seats told ("table", reason "expired"). */
+void table_expire(struct server *srv, struct table *t);
 /* Attaches c to a seat (a previous connection gets "detached"); -1 if c
  * holds MAX_ATTACH seats already. */
 int table_attach(struct server *srv, struct table *t, int seat, struct conn *c);

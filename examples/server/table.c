@@ -291,6 +291,14 @@ int table_leave(struct server *srv, struct table *t, int seat, const struct repl
     return 0;
 }
 
+void table_expire(struct server *srv, struct table *t)
+{
+    t->status = TABLE_ABANDONED;
+    t->finished_ms = now_ms();
+    table_change(srv, t, -1, "expire", "", BY_SERVER);
+    msg_push_all(srv, t, "table", "\"reason\":\"expired\",");
+}
+
 int table_start(struct server *srv, struct table *t, const struct reply *r, struct err *e)
 {
     if (t->status == TABLE_PLAYING)

@@ -612,6 +612,39 @@ async def turn_timer(exe, wd):
         srv.stop()
 
 
+async def waiting_tables_expire(exe, wd):
+    """--wait-seconds: a table nobody started is closed (abandoned, stored,
+    the seats told) and no longer counts against --max-tables; a started
+    one is not."""
+    srv = Server(exe, wd, '--wait-seconds', '3', '--max-tables', '2',
+                 '--bot-delay-ms', '0').start()
+    try:
+        c = await connect(srv)
+        waiting = await c.join((await c.request('create', seats=2))['table'])
+        playing = await c.join((await c.request('create', seats=2, bots=1,
+                                                turn_seconds=0))['table'])
+        await push_of(c, 'state', lambda m: m['table'] == playing.table)
+        await refused(srv, None, lambda: c.request('create', check=False), 'too_many_tables')
+        m = await push_of(c, 'table', lambda m: m.get('reason') == 'expired', 10)
+        check(m['table'] == waiting.table and m['info']['status'] == 'abandoned', m)
+        con = srv.db_connect()
+        status = con.execute('SELECT status FROM tables WHERE id = ?',
+                             (waiting.table,)).fetchone()[0]
+        kinds = [row[0] for row in con.execute(
+            'SELECT kind FROM events WHERE table_id = ? ORDER BY seq', (waiting.table,))]
+        con.close()
+        check(status == 3 and kinds[-1] == 'expire', (status, kinds))
+        await refused(srv, None, lambda: c.request('join', check=False, table=waiting.table),
+                      'table_over')
+        r = await c.request('create', seats=2)  # room again
+        check(r['type'] == 'ok', r)
+        view = await view_of(playing)  # the started table plays on
+        check(view['phase'] in ('draw', 'play'), view)
+        await c.close()
+    finally:
+        srv.stop()
+
+
 async def failed_commits(exe, wd):
     srv = Server(exe, wd, '--fail-commit-every', '2', '--bot-delay-ms', '0').start()
     try:
@@ -696,8 +729,8 @@ async def strong_bots(exe, wd):
         srv.stop()
 
 
-SPECIAL = [strong_bots, limits_connections, limits_tables_and_seats, turn_timer, failed_commits,
-           persistence_and_web_root]
+SPECIAL = [strong_bots, limits_connections, limits_tables_and_seats, turn_timer,
+           waiting_tables_expire, failed_commits, persistence_and_web_root]
 
 
 async def main():
