@@ -1,7 +1,9 @@
 /* A text builder for the count-then-fill outputs of record.c and view.c.
  * A writer runs twice: once without a buffer to measure the text, then, if
  * it fits, into the caller's buffer. The game is const, so both runs write
- * the same bytes and the second never needs a bound check. Not installed. */
+ * the same bytes and the second never needs a bound check. notation.c
+ * writes a move's text with it too, into a buffer sized for the longest
+ * (MOVE_TEXT_MAX, checked when compiling). Not installed. */
 #ifndef RAMI_TEXTBUF_H
 #define RAMI_TEXTBUF_H
 
