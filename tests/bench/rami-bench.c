@@ -303,6 +303,22 @@ static unsigned call_infostate(const rami_game *g)
     return (unsigned)tensor[0];
 }
 
+/* The text outputs at the position (the view of the seat to move). */
+static char text[1 << 16];
+static unsigned call_view_json(const rami_game *g)
+{
+    size_t len = 0;
+    rami_game_view_json(g, rami_game_current_player(g), text, sizeof text, &len);
+    return (unsigned)len;
+}
+
+static unsigned call_save(const rami_game *g)
+{
+    size_t len = 0;
+    rami_game_save(g, text, sizeof text, &len);
+    return (unsigned)len;
+}
+
 /* The time of one call at each collected position, by `clock` over
  * `loops` calls (ns), sorted ascending into per; returns their sum. */
 static double time_positions(unsigned (*call)(const rami_game *), double (*clock)(void),
@@ -448,6 +464,19 @@ static void bench_tensors(void)
     for (int rep = 0; rep < REPS; rep++) {
         median_over_positions(fo, call_observation, per);
         median_over_positions(fi, call_infostate, per);
+    }
+}
+
+static void bench_text(void)
+{
+    if (npositions == 0)
+        collect_positions();
+    static double per[MAX_POSITIONS];
+    figure *fv = fig("view_json", "ns/call (median over positions)");
+    figure *fs = fig("save", "ns/call (median over positions)");
+    for (int rep = 0; rep < REPS; rep++) {
+        median_over_positions(fv, call_view_json, per);
+        median_over_positions(fs, call_save, per);
     }
 }
 
@@ -602,10 +631,15 @@ struct bench {
     const char *name;
     void (*run)(void);
 } benches[] = {
-    {"meld_check", bench_meld_check}, {"legal_moves", bench_legal_moves},
-    {"selfplay", bench_selfplay},     {"actions", bench_actions},
-    {"tensors", bench_tensors},       {"handles", bench_handles},
-    {"solve", bench_solve},           {"bot", bench_bot},
+    {"meld_check", bench_meld_check},
+    {"legal_moves", bench_legal_moves},
+    {"selfplay", bench_selfplay},
+    {"actions", bench_actions},
+    {"tensors", bench_tensors},
+    {"text", bench_text},
+    {"handles", bench_handles},
+    {"solve", bench_solve},
+    {"bot", bench_bot},
 };
 
 int main(int argc, char **argv)
