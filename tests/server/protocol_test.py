@@ -729,6 +729,9 @@ async def strong_bots(exe, wd):
             if m['type'] == 'event' and m['by'] == 'bot':
                 bot_moves += 1
             v = m.get('view')
+            if v and v['phase'] in ('round_over', 'match_over'):
+                check(bot_moves > 0, m)  # a bot went out (it does happen)
+                break
             if v and v['current'] == 0 and v['phase'] in ('draw', 'play') and \
                     c.pushes.empty():
                 await s0.move('draw' if v['phase'] == 'draw' else 'discard ' + v['hand'][0])
