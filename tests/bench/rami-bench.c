@@ -454,30 +454,31 @@ static void bench_actions(void)
 
 /* ---- observation tensors ---- */
 
-static void bench_tensors(void)
+/* Two figures of one call each over the collected positions, their
+ * repetitions interleaved. */
+typedef unsigned (*position_call)(const rami_game *);
+static void two_over_positions(const char *name_a, position_call a, const char *name_b,
+                               position_call b)
 {
     if (npositions == 0)
         collect_positions();
     static double per[MAX_POSITIONS];
-    figure *fo = fig("observation_tensor", "ns/call (median over positions)");
-    figure *fi = fig("infostate_tensor", "ns/call (median over positions)");
+    figure *fa = fig(name_a, "ns/call (median over positions)");
+    figure *fb = fig(name_b, "ns/call (median over positions)");
     for (int rep = 0; rep < REPS; rep++) {
-        median_over_positions(fo, call_observation, per);
-        median_over_positions(fi, call_infostate, per);
+        median_over_positions(fa, a, per);
+        median_over_positions(fb, b, per);
     }
+}
+
+static void bench_tensors(void)
+{
+    two_over_positions("observation_tensor", call_observation, "infostate_tensor", call_infostate);
 }
 
 static void bench_text(void)
 {
-    if (npositions == 0)
-        collect_positions();
-    static double per[MAX_POSITIONS];
-    figure *fv = fig("view_json", "ns/call (median over positions)");
-    figure *fs = fig("save", "ns/call (median over positions)");
-    for (int rep = 0; rep < REPS; rep++) {
-        median_over_positions(fv, call_view_json, per);
-        median_over_positions(fs, call_save, per);
-    }
+    two_over_positions("view_json", call_view_json, "save", call_save);
 }
 
 static void bench_handles(void)
