@@ -54,6 +54,10 @@ static const char usage[] =
     "  --linger-seconds N     finished tables stay loaded this long (300)\n"
     "  --wait-seconds N       close a table still waiting for players after this\n"
     "                         long since it was created (3600; 0: never)\n"
+    "  --rate-per-second N    requests one connection may make a second (50; 0: any)\n"
+    "  --rate-burst N         ... and at once after a quiet spell (100)\n"
+    "  --max-waiting-per-address N\n"
+    "                         waiting tables created from one address (20; 0: any)\n"
     "  --audit                store the full view of every version (for tests)\n"
     "  --fail-commit-every N  testing: every Nth commit fails (0)\n"
     "  -v, --verbose          more log lines (twice: libwebsockets too)\n"
@@ -74,6 +78,9 @@ enum {
     OPT_MAXQUEUE,
     OPT_LINGER,
     OPT_WAIT,
+    OPT_RATE,
+    OPT_BURST,
+    OPT_WAITADDR,
     OPT_AUDIT,
     OPT_FAIL,
     OPT_HELP,
@@ -95,6 +102,9 @@ static const struct option long_options[] = {
     {"max-queue", required_argument, NULL, OPT_MAXQUEUE},
     {"linger-seconds", required_argument, NULL, OPT_LINGER},
     {"wait-seconds", required_argument, NULL, OPT_WAIT},
+    {"rate-per-second", required_argument, NULL, OPT_RATE},
+    {"rate-burst", required_argument, NULL, OPT_BURST},
+    {"max-waiting-per-address", required_argument, NULL, OPT_WAITADDR},
     {"audit", no_argument, NULL, OPT_AUDIT},
     {"fail-commit-every", required_argument, NULL, OPT_FAIL},
     {"verbose", no_argument, NULL, 'v'},
@@ -132,6 +142,9 @@ static void defaults(struct config *cfg)
     cfg->max_queue = 4u << 20;
     cfg->linger_seconds = 300;
     cfg->wait_seconds = 3600;
+    cfg->rate_per_second = 50;
+    cfg->rate_burst = 100;
+    cfg->addr_waiting = 20;
 }
 
 #define CFG_FIELD(f) offsetof(struct config, f), sizeof(((struct config *)0)->f)
@@ -153,6 +166,9 @@ static const struct {
     {OPT_MAXQUEUE, CFG_FIELD(max_queue), 65536, 1LL << 32},
     {OPT_LINGER, CFG_FIELD(linger_seconds), 0, 86400 * 7},
     {OPT_WAIT, CFG_FIELD(wait_seconds), 0, 86400 * 7},
+    {OPT_RATE, CFG_FIELD(rate_per_second), 0, 100000},
+    {OPT_BURST, CFG_FIELD(rate_burst), 1, 100000},
+    {OPT_WAITADDR, CFG_FIELD(addr_waiting), 0, 1000000},
     {OPT_FAIL, CFG_FIELD(fail_commit_every), 0, 1000000},
 };
 

@@ -233,6 +233,9 @@ static void conn_open(struct server *srv, struct conn *c, struct lws *wsi)
     c->id = ++srv->last_conn_id;
     c->wsi = wsi;
     c->is_ws = 1;
+    if (!lws_get_peer_simple(wsi, c->addr, sizeof c->addr))
+        c->addr[0] = '\0';
+    limit_conn_open(srv, c, now_ms());
     c->next = srv->conns;
     if (srv->conns)
         srv->conns->prev = c;

@@ -54,6 +54,8 @@ void proto_error(struct server *srv, struct conn *c, const char *re, const char 
                   status_name(e->status));
         sb_json_str(&b, e->reason);
     }
+    if (e->retry_ms > 0)
+        sb_printf(&b, ",\"retry_ms\":%d", e->retry_ms);
     sb_puts(&b, ",");
     put_re_id(&b, re, id_json);
     sb_puts(&b, "}");
@@ -311,14 +313,16 @@ static int parse_create(struct req *rq, struct table_params *p, struct err *e)
 static int h_hello(struct req *rq, struct err *e)
 {
     struct server *srv = rq->srv;
-    char extra[384];
+    const struct config *cfg = &srv->cfg;
+    char extra[512];
     (void)e;
     snprintf(extra, sizeof extra,
              "\"server\":\"rami-server\",\"protocol\":%d,\"librami\":\"%s\","
              "\"limits\":{\"max_message\":%zu,\"max_seats_per_connection\":%d,"
-             "\"max_tables\":%d,\"max_connections\":%d},",
-             SERVER_PROTOCOL, rami_version(), srv->cfg.max_message, MAX_ATTACH, srv->cfg.max_tables,
-             srv->cfg.max_connections);
+             "\"max_tables\":%d,\"max_connections\":%d,\"rate_per_second\":%d,"
+             "\"rate_burst\":%d,\"max_waiting_per_address\":%d},",
+             SERVER_PROTOCOL, rami_version(), cfg->max_message, MAX_ATTACH, cfg->max_tables,
+             cfg->max_connections, cfg->rate_per_second, cfg->rate_burst, cfg->addr_waiting);
     struct reply r = reply_of(rq);
     proto_reply_ok(srv, &r, extra, NULL);
     return 0;
@@ -491,22 +495,32 @@ static const struct handler {
     {"start", h_start, NEEDS_SEAT},
 };
 
+/* The handler of the message's type, NULL if it names none. */
+static const struct handler *handler_of(json_t *root)
+{
+    json_t *type = json_object_get(root, "type");
+    const char *name = type ? json_string_value(type) : NULL;
+    for (size_t i = 0; name && i < sizeof handlers / sizeof handlers[0]; i++)
+        if (strcmp(name, handlers[i].type) == 0)
+            return &handlers[i];
+    return NULL;
+}
+
 static int dispatch(struct req *rq, struct err *e)
 {
     json_t *type = json_object_get(rq->root, "type");
     if (!type || !json_is_string(type))
         return err_set(e, "bad_request", "type: missing or not a string");
-    const char *name = json_string_value(type);
-    for (size_t i = 0; i < sizeof handlers / sizeof handlers[0]; i++) {
-        if (strcmp(name, handlers[i].type) != 0)
-            continue;
-        rq->type = handlers[i].type;
+    const struct handler *h = handler_of(rq->root);
+    if (h) {
+        rq->type = h->type;
         if (get_id(rq, e) != 0)
             return -1;
-        if ((handlers[i].flags & NEEDS_SEAT) && get_seat(rq, e) != 0)
+        if ((h->flags & NEEDS_SEAT) && get_seat(rq, e) != 0)
             return -1;
-        return handlers[i].fn(rq, e);
+        return h->fn(rq, e);
     }
+    const char *name = json_string_value(type);
     get_id(rq, e);
     char shown[TYPE_SHOWN + 1];
     snprintf(shown, sizeof shown, "%s", name);
@@ -519,7 +533,15 @@ void proto_handle(struct server *srv, struct conn *c, const char *text, size_t l
     struct err e = {0};
     json_error_t je;
     rq.root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-    if (!rq.root)
+    if (limit_request(srv, c, now_ms(), &e) != 0) {
+        /* The refusal names the request it refuses, as far as it can. */
+        struct err bad_id = {0}; /* an id that is no id: the refusal has none */
+        if (rq.root && json_is_object(rq.root)) {
+            const struct handler *h = handler_of(rq.root);
+            rq.type = h ? h->type : NULL;
+            get_id(&rq, &bad_id);
+        }
+    } else if (!rq.root)
         err_set(&e, "bad_json", "the message is not JSON: %s (at byte %d)", je.text, je.position);
     else if (!json_is_object(rq.root))
         err_set(&e, "bad_request", "a message is a JSON object");

@@ -29,6 +29,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 
 import websockets
 
@@ -102,9 +103,23 @@ class Client:
         """Sends text or bytes as they are (tests of bad input)."""
         await self.ws.send(data)
 
-    async def request(self, type_, check=True, **fields):
+    async def request(self, type_, check=True, retry=True, **fields):
         """Sends {"type": type_, "id": n, **fields}; returns the reply.
-        An error reply raises ServerError unless check is False."""
+        An error reply raises ServerError unless check is False. With
+        retry, a rate_limited refusal is waited out (its retry_ms) and the
+        request sent again, for up to the client's timeout."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            reply = await self._send(type_, fields)
+            if not (retry and reply.get('code') == 'rate_limited' and
+                    time.monotonic() < deadline):
+                break
+            await asyncio.sleep(reply.get('retry_ms', 100) / 1000)
+        if check and reply.get('type') == 'error':
+            raise ServerError(reply)
+        return reply
+
+    async def _send(self, type_, fields):
         rid = self._next_id
         self._next_id += 1
         fut = asyncio.get_running_loop().create_future()
@@ -118,8 +133,6 @@ class Client:
                 fut.cancel()
             elif not fut.cancelled():
                 fut.exception()  # seen: no "never retrieved" warning
-        if check and reply.get('type') == 'error':
-            raise ServerError(reply)
         return reply
 
     async def next_push(self, timeout=None):

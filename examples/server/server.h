@@ -25,6 +25,7 @@
 #define HASH_BYTES          32 /* SHA-256 of a token */
 #define NAME_CAP            33 /* 32 bytes of name and a NUL */
 #define MAX_ATTACH          8  /* seats one connection may hold */
+#define ADDR_CAP            64 /* a peer's address as text, with its NUL */
 #define REASON_CAP          256
 #define MAX_MATCH_ROUNDS    100
 #define MAX_TURN_SECONDS    3600
@@ -56,6 +57,9 @@ struct config {
     size_t max_queue;      /* bytes queued for one client before it is dropped */
     int linger_seconds;    /* finished tables stay in memory this long */
     int wait_seconds;      /* a table still waiting this long is closed; 0 = never */
+    int rate_per_second;   /* requests one connection may make a second; 0 = no limit */
+    int rate_burst;        /* ... and at once, after a quiet spell */
+    int addr_waiting;      /* waiting tables created from one address; 0 = no limit */
     int audit;             /* store the full view of every version (tests) */
     int fail_commit_every; /* testing: every Nth commit fails; 0 = never */
     int verbose;
@@ -70,6 +74,7 @@ struct err {
     char message[REASON_CAP]; /* English sentence */
     int status;               /* a RAMI_E_* status for illegal_move, else 0 */
     char reason[REASON_CAP];  /* the library's reason, or "" */
+    int retry_ms;             /* rate_limited: ask again after this long, else 0 */
 };
 
 /* Sets code and a printf-style message; returns -1 for `return err_set(...)`. */
@@ -145,14 +150,15 @@ struct table {
     uint64_t gen;   /* server-wide change counter at the last change */
     int turn_round; /* round and turn the deadline belongs to */
     int turn_number;
-    int64_t deadline_ms; /* when the current human turn times out; 0 none */
-    int timer_seat;      /* seat played by the timer bot this turn, or -1 */
-    int bot_pending;     /* a bot decision is being computed */
-    int64_t bot_due_ms;  /* when the next bot move may be asked for; 0 unset */
-    int64_t finished_ms; /* when the match ended or was abandoned */
-    int in_batch;        /* changed in the open transaction */
-    int seats_dirty;     /* seats changed in the open transaction */
-    int is_new;          /* created in the open transaction */
+    int64_t deadline_ms;    /* when the current human turn times out; 0 none */
+    int timer_seat;         /* seat played by the timer bot this turn, or -1 */
+    int bot_pending;        /* a bot decision is being computed */
+    int64_t bot_due_ms;     /* when the next bot move may be asked for; 0 unset */
+    int64_t finished_ms;    /* when the match ended or was abandoned */
+    int in_batch;           /* changed in the open transaction */
+    int seats_dirty;        /* seats changed in the open transaction */
+    int is_new;             /* created in the open transaction */
+    char creator[ADDR_CAP]; /* the address it was created from ("" after a restart) */
     struct table *batch_next;
     struct table *hash_next;
 };
@@ -180,6 +186,15 @@ void table_link(struct server *srv, struct table *t);
 void table_unlink(struct server *srv, struct table *t);
 void table_free(struct server *srv, struct table *t);
 int table_active_count(const struct server *srv);
+
+/* limit.c: what one client may ask (doc/protocol.md, "Limits").
+ * limit_request spends one request of c's credit, or refuses with
+ * rate_limited; limit_create refuses with too_many_waiting a create from an
+ * address that has --max-waiting-per-address tables waiting. Both return 0
+ * or -1 (err_set). */
+void limit_conn_open(const struct server *srv, struct conn *c, int64_t now);
+int limit_request(const struct server *srv, struct conn *c, int64_t now, struct err *e);
+int limit_create(const struct server *srv, const struct conn *c, struct err *e);
 /* Records a change: version + 1, the table's rows and an event row written
  * in the open transaction (begun if needed). */
 void table_change(struct server *srv, struct table *t, int seat, const char *kind, const char *text,
@@ -276,6 +291,9 @@ struct conn {
     int closing;
     int refused;            /* over the connection limit: reads nothing */
     int hint_pending;       /* a hint is being computed for this connection */
+    char addr[ADDR_CAP];    /* the peer's address, "" if unknown */
+    int64_t credit;         /* requests it may still make, in thousandths (limit.c) */
+    int64_t credit_ms;      /* when credit was last brought up to date */
     int has_held;           /* in srv->held list */
     struct conn *held_next; /* next connection with held messages */
     struct conn *prev, *next;

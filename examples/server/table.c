@@ -135,6 +135,8 @@ int table_create(struct server *srv, const struct table_params *p, const struct 
     if (table_active_count(srv) >= srv->cfg.max_tables)
         return err_set(e, "too_many_tables", "the server holds %d open tables, its limit",
                        srv->cfg.max_tables);
+    if (limit_create(srv, r->c, e) != 0)
+        return -1;
     if (rami_ruleset_check(&p->rs, why, sizeof why) != RAMI_OK)
         return err_set(e, "bad_ruleset", "%s", why);
     struct table *t = calloc(1, sizeof *t);
@@ -154,6 +156,8 @@ int table_create(struct server *srv, const struct table_params *p, const struct 
     t->bot_seed = random_u64();
     t->created = wall_seconds();
     t->timer_seat = -1;
+    if (r->c)
+        memcpy(t->creator, r->c->addr, sizeof t->creator);
     init_seats(t, p->bots);
     table_link(srv, t);
     t->is_new = 1;

@@ -17,6 +17,7 @@ int err_set(struct err *e, const char *code, const char *fmt, ...)
     va_end(ap);
     e->status = 0;
     e->reason[0] = '\0';
+    e->retry_ms = 0;
     return -1;
 }
 

@@ -156,7 +156,21 @@ export class RemoteTable extends EventTarget {
     });
   }
 
-  #request(type, fields, throwOnError = true) {
+  // A rate_limited refusal (doc/protocol.md) is waited out and the request
+  // sent again, as the server asks.
+  async #request(type, fields, throwOnError = true) {
+    for (;;) {
+      const r = await this.#send(type, fields);
+      if (r.type === 'error' && r.code === 'rate_limited') {
+        await new Promise((resolve) => setTimeout(resolve, r.retry_ms ?? 100));
+        continue;
+      }
+      if (throwOnError && r.type === 'error') throw new Error(`${r.code}: ${r.message}`);
+      return r;
+    }
+  }
+
+  #send(type, fields) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waitingFor.set(id, { resolve, reject });
@@ -166,9 +180,6 @@ export class RemoteTable extends EventTarget {
         this.waitingFor.delete(id);
         reject(e);
       }
-    }).then((r) => {
-      if (throwOnError && r.type === 'error') throw new Error(`${r.code}: ${r.message}`);
-      return r;
     });
   }
 

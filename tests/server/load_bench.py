@@ -85,7 +85,10 @@ def client_main(*a):
 
 def bench(args):
     wd = harness.workdir('load')
+    # Every client comes from 127.0.0.1 and plays as fast as it can: no
+    # limit per address or per connection (the server's throughput is measured).
     srv = Server(args.exe, wd, '--bot-delay-ms', '0', '--bot-threads', str(args.bot_threads),
+                 '--rate-per-second', '0', '--max-waiting-per-address', '0',
                  '--max-tables', str(args.tables * 2 + 10),
                  '--max-connections', str(args.tables * args.humans + 100)).start()
     ctx = multiprocessing.get_context('fork')

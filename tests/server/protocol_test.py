@@ -497,7 +497,8 @@ async def bots_rounds_and_match_end(srv):
 CODES = {'bad_json', 'bad_request', 'unknown_type', 'too_large', 'unknown_table', 'bad_token',
          'not_your_seat', 'seat_taken', 'table_full', 'table_over', 'not_started',
          'not_waiting', 'timed_out', 'illegal_move', 'bad_move', 'bad_ruleset', 'busy',
-         'too_many_tables', 'too_many_connections', 'too_many_seats', 'server_error'}
+         'too_many_tables', 'too_many_connections', 'too_many_seats', 'server_error',
+         'too_many_waiting', 'rate_limited'}
 
 
 @test
@@ -583,6 +584,55 @@ async def limits_tables_and_seats(exe, wd):
         check(r['code'] == 'too_many_tables', r)
         await refused(srv, None, lambda: c.request('join', check=False, table=tables[8]),
                       'too_many_seats')
+        await c.close()
+        await c2.close()
+    finally:
+        srv.stop()
+
+
+async def limits_per_client(exe, wd):
+    """--rate-per-second and --rate-burst: a connection's requests beyond
+    its credit are refused (rate_limited, with retry_ms, the request named)
+    and not read; the credit comes back with time, and each connection has
+    its own. --max-waiting-per-address: a create from an address with that
+    many waiting tables is refused (too_many_waiting), from any of its
+    connections, until one of them starts."""
+    srv = Server(exe, wd, '--rate-per-second', '5', '--rate-burst', '4',
+                 '--max-waiting-per-address', '2', '--bot-delay-ms', '0').start()
+    try:
+        c = await connect(srv)
+        r = await c.request('hello', retry=False)
+        check(r['limits']['rate_per_second'] == 5 and r['limits']['rate_burst'] == 4 and
+              r['limits']['max_waiting_per_address'] == 2, r)
+        for _ in range(3):
+            check((await c.request('hello', retry=False))['type'] == 'ok', 'within the burst')
+        before = snapshot(srv)
+        r = await c.request('create', seats=2, check=False, retry=False)
+        check(r['code'] == 'rate_limited' and r['re'] == 'create' and r['id'] > 0, r)
+        check(1 <= r['retry_ms'] <= 200, r)
+        await c.send_raw('not json')  # not even parsed for what it is: no id to name
+        m = await push_of(c, 'error', timeout=5)
+        check(m['code'] == 'rate_limited' and m['id'] is None and m['re'] is None, m)
+        after = snapshot(srv)
+        check(before['tables'] == after['tables'], 'a refused create made a table')
+        c2 = await connect(srv)
+        check((await c2.request('hello', retry=False))['type'] == 'ok', 'its own credit')
+        await asyncio.sleep(r['retry_ms'] / 1000 + 0.25)
+        check((await c.request('hello', retry=False))['type'] == 'ok', 'credit again')
+        t0 = time.monotonic()
+        for _ in range(8):  # the client waits out each refusal
+            await c.request('hello')
+        check(time.monotonic() - t0 >= 0.8, 'eight requests at five a second')
+
+        tables = [(await c.request('create', seats=2))['table'] for _ in range(2)]
+        await refused(srv, None, lambda: c.request('create', seats=2, check=False),
+                      'too_many_waiting')
+        await refused(srv, None, lambda: c2.request('create', seats=2, check=False),
+                      'too_many_waiting')
+        for _ in range(2):  # both seats: the table starts
+            await c.join(tables[0])
+        await push_of(c, 'state', lambda m: m['table'] == tables[0])
+        check((await c2.request('create', seats=2))['type'] == 'ok', 'room again')
         await c.close()
         await c2.close()
     finally:
@@ -740,13 +790,17 @@ async def strong_bots(exe, wd):
         srv.stop()
 
 
-SPECIAL = [strong_bots, limits_connections, limits_tables_and_seats, turn_timer,
+SPECIAL = [strong_bots, limits_connections, limits_tables_and_seats, limits_per_client,
+           turn_timer,
            waiting_tables_expire, failed_commits, persistence_and_web_root]
 
 
 async def main():
     wd = harness.workdir('protocol')
-    srv = Server(EXE, wd, '--bot-delay-ms', '0').start()
+    # No rate limit here: hostile_mix alone sends 1,500 requests (at the
+    # default 50 a second, 30 s of waiting). limits_per_client tests the
+    # limit; the privacy and fault tests play under the defaults.
+    srv = Server(EXE, wd, '--bot-delay-ms', '0', '--rate-per-second', '0').start()
     failures = 0
     try:
         for fn in TESTS:
