@@ -56,6 +56,12 @@ pub const RAMI_END_STOCK_OUT: u8 = 2;
 /// `rami_meld_kind`.
 pub const RAMI_MELD_SET: u8 = 1;
 
+/// `rami_return_kind`, and the bit that scores the match.
+pub const RAMI_RETURN_PENALTY: c_int = 0;
+pub const RAMI_RETURN_RELATIVE: c_int = 1;
+pub const RAMI_RETURN_WIN: c_int = 2;
+pub const RAMI_RETURN_MATCH: c_int = 0x10;
+
 /// `rami_move_kind`.
 pub const RAMI_MOVE_DRAW_STOCK: u8 = 1;
 pub const RAMI_MOVE_DRAW_DISCARD: u8 = 2;
@@ -202,6 +208,39 @@ extern "C" {
         buf: *mut c_char,
         cap: usize,
         len: *mut usize,
+    ) -> c_int;
+
+    pub fn rami_num_distinct_actions(rs: *const RamiRuleset) -> u32;
+    pub fn rami_max_game_length(rs: *const RamiRuleset) -> u32;
+    pub fn rami_move_to_action(rs: *const RamiRuleset, m: *const RamiMove, out: *mut u32) -> c_int;
+    pub fn rami_action_to_move(rs: *const RamiRuleset, a: u32, out: *mut RamiMove) -> c_int;
+    pub fn rami_game_legal_actions(
+        g: *const RamiGame,
+        buf: *mut u32,
+        cap: usize,
+        count: *mut usize,
+    ) -> c_int;
+    pub fn rami_game_legal_actions_mask(
+        g: *const RamiGame,
+        mask: *mut u8,
+        cap: usize,
+        count: *mut usize,
+    ) -> c_int;
+    pub fn rami_game_play_action(g: *mut RamiGame, player: c_int, a: u32) -> c_int;
+    pub fn rami_game_returns(g: *const RamiGame, kind: c_int, out: *mut f64, cap: usize) -> c_int;
+    pub fn rami_observation_tensor_size(rs: *const RamiRuleset) -> u32;
+    pub fn rami_information_state_tensor_size(rs: *const RamiRuleset) -> u32;
+    pub fn rami_game_observation_tensor(
+        g: *const RamiGame,
+        viewer: c_int,
+        buf: *mut f32,
+        cap: usize,
+    ) -> c_int;
+    pub fn rami_game_information_state_tensor(
+        g: *const RamiGame,
+        viewer: c_int,
+        buf: *mut f32,
+        cap: usize,
     ) -> c_int;
 
     pub fn rami_bot_options_init_sized(

@@ -81,7 +81,7 @@ unsafe impl Sync for Game {}
 
 /// A seat as the C calls take it; a seat beyond `c_int` becomes -1, which
 /// the library refuses as RAMI_E_ARG like any other bad seat.
-fn seat_arg(seat: usize) -> c_int {
+pub(crate) fn seat_arg(seat: usize) -> c_int {
     c_int::try_from(seat).unwrap_or(-1)
 }
 
@@ -95,7 +95,7 @@ impl Game {
         NonNull::new(out).map(|raw| Game { raw }).ok_or_else(|| Error::new(status::INTERNAL))
     }
 
-    fn ptr(&self) -> *const ffi::RamiGame {
+    pub(crate) fn ptr(&self) -> *const ffi::RamiGame {
         self.raw.as_ptr()
     }
 
@@ -283,14 +283,23 @@ impl Game {
     pub fn play(&mut self, seat: usize, m: &Move) -> Result<()> {
         // SAFETY: exclusive use (&mut self); m is a rami_move.
         let rc = unsafe { ffi::rami_game_play(self.raw.as_ptr(), seat_arg(seat), m.raw()) };
+        self.refusal(rc, seat, m)
+    }
+
+    /// `Ok` for RAMI_OK, else the error of a play that was refused (and so
+    /// changed nothing), with the reason the check of the same move gives.
+    pub(crate) fn refusal(&self, rc: c_int, seat: usize, m: &Move) -> Result<()> {
         if rc == 0 {
             return Ok(());
         }
-        // Nothing changed: the check of the same move explains the refusal.
         match self.check(seat, m) {
             Err(e) if e.code() == rc => Err(e),
             _ => Err(Error::new(rc)),
         }
+    }
+
+    pub(crate) fn raw_mut(&mut self) -> *mut ffi::RamiGame {
+        self.raw.as_ptr()
     }
 
     /// Takes back the seat's last meld, lay-off or swap of this turn.

@@ -24,6 +24,7 @@ mod card;
 mod error;
 pub mod ffi;
 mod game;
+mod learning;
 mod moves;
 mod ruleset;
 mod text;
@@ -31,6 +32,7 @@ mod text;
 pub use card::{parse_cards, Card};
 pub use error::{Error, Result};
 pub use game::{BotLevel, EndReason, Game, Phase, RoundResult, TableMeld};
+pub use learning::{Action, ReturnKind};
 pub use moves::{Move, MoveKind};
 pub use ruleset::{options, MeldKind, Preset, Ruleset};
 

@@ -2,7 +2,8 @@
 //! that change nothing, records, notation, threads, bots.
 
 use rami::{
-    options, parse_cards, BotLevel, Card, EndReason, Game, MoveKind, Phase, Preset, Ruleset,
+    options, parse_cards, BotLevel, Card, EndReason, Game, MoveKind, Phase, Preset, ReturnKind,
+    Ruleset,
 };
 
 const PRESETS: [Preset; 5] =
@@ -276,4 +277,65 @@ fn views_show_a_seat_what_it_may_know() {
     assert_eq!(game.hand(2).unwrap_err().name(), "RAMI_E_ARG");
     assert_eq!(game.has_opened(usize::MAX).unwrap_err().name(), "RAMI_E_ARG");
     assert!(rami::version().starts_with("1."));
+}
+
+#[test]
+fn actions_masks_tensors_and_returns() {
+    for (preset, players) in [(Preset::Rami51, 2), (Preset::Finnish, 3), (Preset::Rami40House, 4)] {
+        let mut rules = Ruleset::preset(preset, players).unwrap();
+        rules.set_match_rounds(1).set_match_target(0);
+        let n = rules.num_distinct_actions() as usize;
+        assert!(n > 1000);
+        let mut game = Game::new(&rules, 77).unwrap();
+        let mut rng = Rng(u64::from(players));
+        let (mut mask, mut obs, mut info) = (
+            vec![9u8; n + 3],
+            vec![0f32; rules.observation_tensor_size()],
+            vec![0f32; rules.information_state_tensor_size()],
+        );
+        let mut steps = 0u32;
+        while matches!(game.phase(), Phase::Draw | Phase::Play) {
+            let ids = game.legal_actions().unwrap();
+            let mut from_moves: Vec<u32> =
+                game.legal_moves().unwrap().iter().map(|m| rules.action_of(m).unwrap()).collect();
+            from_moves.sort_unstable();
+            assert_eq!(ids, from_moves, "one id per listed move");
+            game.legal_actions_mask_into(&mut mask).unwrap();
+            assert_eq!(&mask[n..], &[9, 9, 9], "nothing written beyond N");
+            assert_eq!(mask[..n].iter().filter(|&&b| b == 1).count(), ids.len());
+            assert!(ids.iter().all(|&a| mask[a as usize] == 1));
+            let seat = game.current_player();
+            game.observation_tensor_into(seat, &mut obs).unwrap();
+            game.information_state_tensor_into(seat, &mut info).unwrap();
+            assert!(obs.iter().chain(info.iter()).all(|x| x.is_finite()));
+            let a = ids[rng.below(ids.len())];
+            assert_eq!(rules.action_of(&rules.move_of(a).unwrap()).unwrap(), a);
+            if let Some(illegal) = (0..n as u32).find(|&i| mask[i as usize] == 0) {
+                let before = game.save().unwrap();
+                assert!(game.play_action(seat, illegal).is_err());
+                assert_eq!(game.save().unwrap(), before);
+            }
+            game.play_action(seat, a).unwrap();
+            steps += 1;
+        }
+        if let Some(most) = rules.max_game_length() {
+            assert!(steps <= most);
+        }
+        for kind in [ReturnKind::Relative, ReturnKind::Win] {
+            let r = game.returns(kind, false).unwrap();
+            assert_eq!(r.len(), players as usize);
+            assert!(r.iter().sum::<f64>().abs() < 1e-9, "{:?} is zero-sum: {:?}", kind, r);
+        }
+        assert!(game.returns(ReturnKind::Penalty, true).unwrap().iter().all(|&x| x <= 0.0));
+        assert_eq!(game.legal_actions().unwrap(), Vec::<u32>::new());
+    }
+    let rules = Ruleset::preset(Preset::Rami51, 2).unwrap();
+    let game = Game::new(&rules, 1).unwrap();
+    assert_eq!(game.returns(ReturnKind::Win, false).unwrap_err().name(), "RAMI_E_PHASE");
+    let mut short = vec![0u8; 10];
+    assert_eq!(game.legal_actions_mask_into(&mut short).unwrap_err().name(), "RAMI_E_BUFFER");
+    assert_eq!(short, vec![0u8; 10]);
+    assert_eq!(game.observation_tensor(2).unwrap_err().name(), "RAMI_E_ARG");
+    assert_eq!(rules.move_of(u32::MAX).unwrap_err().name(), "RAMI_E_ARG");
+    assert_eq!(game.legal_actions_mask().unwrap().len(), 6650);
 }
