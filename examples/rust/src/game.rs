@@ -9,7 +9,7 @@ use crate::error::{status, Error, Result};
 use crate::ffi;
 use crate::moves::Move;
 use crate::ruleset::{MeldKind, Ruleset};
-use crate::text::{from_buf, sized_text, WHY_CAP};
+use crate::text::{from_buf, listed, sized_text, WHY_CAP};
 
 /// Where a round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,22 +238,10 @@ impl Game {
     /// Every legal move of the seat to move, in the library's order;
     /// empty once the round is over.
     pub fn legal_moves(&self) -> Result<Vec<Move>> {
-        // Enough for nearly every position; the rare longer list is asked
-        // for again at the size the first call reported.
-        let mut raw = vec![ffi::RamiMove::default(); 256];
-        let mut n = 0usize;
-        loop {
-            // SAFETY: raw holds raw.len() moves.
-            let rc = unsafe {
-                ffi::rami_game_legal_moves(self.ptr(), raw.as_mut_ptr(), raw.len(), &mut n)
-            };
-            match rc {
-                0 => break,
-                status::BUFFER if n > raw.len() => raw.resize(n, ffi::RamiMove::default()),
-                _ => return Err(Error::new(rc)),
-            }
-        }
-        raw.truncate(n);
+        // SAFETY: listed passes a buffer of cap moves.
+        let raw = listed(256, |buf, cap, n| unsafe {
+            ffi::rami_game_legal_moves(self.ptr(), buf, cap, n)
+        })?;
         Ok(raw.into_iter().map(Move::from_raw).collect())
     }
 

@@ -3,11 +3,17 @@
 //! forms write into the caller's buffers, so that a training loop
 //! allocates nothing per step.
 
-use crate::error::{status, Error, Result};
+use std::os::raw::c_int;
+
+use crate::error::{Error, Result};
 use crate::ffi;
 use crate::game::{seat_arg, Game};
 use crate::moves::Move;
 use crate::ruleset::Ruleset;
+use crate::text::listed;
+
+/// rami_game_observation_tensor and rami_game_information_state_tensor.
+type TensorFn = unsafe extern "C" fn(*const ffi::RamiGame, c_int, *mut f32, usize) -> c_int;
 
 /// A move's fixed id under its ruleset (`rami_action`): 0..N, N being
 /// [`Ruleset::num_distinct_actions`].
@@ -72,21 +78,8 @@ impl Ruleset {
 impl Game {
     /// The ids of the legal moves, ascending.
     pub fn legal_actions(&self) -> Result<Vec<Action>> {
-        let mut ids = vec![0; 256];
-        let mut n = 0usize;
-        loop {
-            // SAFETY: ids holds ids.len() entries.
-            let rc = unsafe {
-                ffi::rami_game_legal_actions(self.ptr(), ids.as_mut_ptr(), ids.len(), &mut n)
-            };
-            match rc {
-                0 => break,
-                status::BUFFER if n > ids.len() => ids.resize(n, 0),
-                _ => return Err(Error::new(rc)),
-            }
-        }
-        ids.truncate(n);
-        Ok(ids)
+        // SAFETY: listed passes a buffer of cap ids.
+        listed(256, |buf, cap, n| unsafe { ffi::rami_game_legal_actions(self.ptr(), buf, cap, n) })
     }
 
     /// Writes the legal-action mask (1 for a legal id) into `mask`, which
@@ -125,15 +118,13 @@ impl Game {
     /// The observation tensor of `viewer` into `buf` (at least
     /// [`Ruleset::observation_tensor_size`] floats).
     pub fn observation_tensor_into(&self, viewer: usize, buf: &mut [f32]) -> Result<()> {
-        // SAFETY: buf holds buf.len() floats.
-        Error::check(unsafe {
-            ffi::rami_game_observation_tensor(
-                self.ptr(),
-                seat_arg(viewer),
-                buf.as_mut_ptr(),
-                buf.len(),
-            )
-        })?;
+        self.tensor_into(ffi::rami_game_observation_tensor, viewer, buf)
+    }
+
+    /// One of the two tensor functions, into the caller's floats.
+    fn tensor_into(&self, tensor: TensorFn, viewer: usize, buf: &mut [f32]) -> Result<()> {
+        // SAFETY: buf holds buf.len() floats; tensor writes at most that.
+        Error::check(unsafe { tensor(self.ptr(), seat_arg(viewer), buf.as_mut_ptr(), buf.len()) })?;
         Ok(())
     }
 
@@ -147,16 +138,7 @@ impl Game {
     /// The information-state tensor of `viewer` into `buf` (at least
     /// [`Ruleset::information_state_tensor_size`] floats).
     pub fn information_state_tensor_into(&self, viewer: usize, buf: &mut [f32]) -> Result<()> {
-        // SAFETY: buf holds buf.len() floats.
-        Error::check(unsafe {
-            ffi::rami_game_information_state_tensor(
-                self.ptr(),
-                seat_arg(viewer),
-                buf.as_mut_ptr(),
-                buf.len(),
-            )
-        })?;
-        Ok(())
+        self.tensor_into(ffi::rami_game_information_state_tensor, viewer, buf)
     }
 
     /// The observation and what `viewer` saw happen this round.

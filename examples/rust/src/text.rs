@@ -32,6 +32,26 @@ pub(crate) fn c_string(text: &str) -> Result<CString> {
     CString::new(text).map_err(|_| Error::new(status::PARSE))
 }
 
+/// A list the library writes as (buf, cap, &count): asked for with room for
+/// `first` entries (enough for nearly every position), and again at the
+/// size the first call reported when that was too few.
+pub(crate) fn listed<T: Clone + Default>(
+    first: usize,
+    mut write: impl FnMut(*mut T, usize, *mut usize) -> c_int,
+) -> Result<Vec<T>> {
+    let mut buf = vec![T::default(); first];
+    let mut n = 0usize;
+    loop {
+        match write(buf.as_mut_ptr(), buf.len(), &mut n) {
+            0 => break,
+            status::BUFFER if n > buf.len() => buf.resize(n, T::default()),
+            rc => return Err(Error::new(rc)),
+        }
+    }
+    buf.truncate(n);
+    Ok(buf)
+}
+
 /// Calls `write(buf, cap, &len)` once to learn the length, then again into
 /// a buffer of that length: the pattern of rami_game_save and
 /// rami_game_view_json.
