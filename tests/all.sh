@@ -1,7 +1,7 @@
 #!/bin/sh
 # The whole test suite (README's second command): the native build's
 # `meson test` (the library's suites, the programs, the Python package, the
-# Rust crate, the C# binding, the server, the oracle, the fuzz corpora) and the WebAssembly build's (the
+# C++ header, the Rust crate, the C# binding, the server, the oracle, the fuzz corpora) and the WebAssembly build's (the
 # JavaScript module, the npm package, the page in headless Chromium alone
 # and against the native rami-server). Existing build directories are
 # reused; new ones are set up. A suite whose tool is missing is skipped by
