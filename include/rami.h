@@ -528,14 +528,22 @@ typedef struct rami_event {
     uint8_t reserved2[7]; /* 0 */
 } rami_event;
 
+/* Viewers of rami_game_view_json and rami_game_history besides the seats
+ * 0..players-1: everything (every hand and the stock), or only what every
+ * seat knows (no hand: for a spectator, a table display, a log shown to
+ * all). Plain integer constants, for binding generators. */
+#define RAMI_VIEWER_ALL -1
+#define RAMI_VIEWER_PUBLIC -2
+
 /* The events of the current round in order, as seat `viewer` may know them
- * (-1: everything): each move with its seat (a draw from the stock shows
+ * (RAMI_VIEWER_ALL: everything; RAMI_VIEWER_PUBLIC: what every seat knows,
+ * so no card drawn from the stock): each move with its seat (a draw from the stock shows
  * its card only to that seat), a restock where it happened, an OPENED
  * event after the meld that completed an opening, and ROUND_END once the
  * round is over. Plays taken back with rami_game_undo are not history.
  * (buf, cap, count) as usual (events up to cap are written). At most 3
  * events per move. Errors: RAMI_E_ARG (NULL, viewer outside
- * -1..players-1, or g is a copy made by rami_game_determinize or a clone of
+ * -2..players-1, or g is a copy made by rami_game_determinize or a clone of
  * one, until its next round: its hidden cards were dealt anew, so the round
  * does not replay from its deal; ask the game it was made from),
  * RAMI_E_BUFFER, RAMI_E_INTERNAL. Cost: replays the round (each move judged
@@ -676,8 +684,10 @@ RAMI_API int rami_game_save(const rami_game *g, char *buf, size_t cap, size_t *l
 RAMI_API int rami_game_load(const char *text, size_t len, rami_game **out);
 
 /* The state as seat `viewer` may know it, as JSON (other hands as counts,
- * the stock as a count); viewer -1 shows everything. *len as for save.
- * Errors: RAMI_E_ARG (also a viewer outside -1..players-1), RAMI_E_BUFFER,
+ * the stock as a count); RAMI_VIEWER_ALL (-1) shows everything,
+ * RAMI_VIEWER_PUBLIC (-2) what every seat knows: no hand at all, only
+ * counts. *len as for save.
+ * Errors: RAMI_E_ARG (also a viewer outside -2..players-1), RAMI_E_BUFFER,
  * RAMI_E_INTERNAL (as for save). Reads g only; linear in the round's
  * moves and the table. */
 RAMI_API int rami_game_view_json(const rami_game *g, int viewer, char *buf, size_t cap,

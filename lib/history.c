@@ -3,7 +3,7 @@
  * the position the round was dealt: each move with who made it and what
  * it did, and what happened between moves (a restock, an opening
  * completed, the end of the round). A card drawn from the stock is shown
- * only to the seat that drew it. */
+ * only to the seat that drew it (and to RAMI_VIEWER_ALL). */
 #include "game.h"
 
 typedef struct history {
@@ -31,7 +31,7 @@ static void move_event(history *h, const position *p, const verdict *v)
     rami_event *e = event_new(h, m->kind, p->current, p->turn);
     switch (m->kind) {
     case RAMI_MOVE_DRAW_STOCK:
-        if (h->viewer < 0 || h->viewer == p->current) {
+        if (h->viewer == RAMI_VIEWER_ALL || h->viewer == p->current) {
             e->count = 1;
             e->cards[0] = stock_at(p, p->stock_count - 1u);
         }
@@ -100,7 +100,7 @@ static int replay(const rami_game *g, history *h)
 
 int rami_game_history(const rami_game *g, int viewer, rami_event *buf, size_t cap, size_t *count)
 {
-    if (g == NULL || count == NULL || (buf == NULL && cap > 0) || viewer < -1 ||
+    if (g == NULL || count == NULL || (buf == NULL && cap > 0) || viewer < RAMI_VIEWER_PUBLIC ||
         viewer >= g->rs.players || g->determinized)
         return RAMI_E_ARG;
     history h;

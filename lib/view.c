@@ -2,8 +2,9 @@
  * A seat sees its own hand, every count, the table, the discard pile and
  * the moves of the round (all of them were made in the open: a draw from
  * the stock shows no card). It never sees another hand or the stock order;
- * viewer -1 sees everything. Every string written is plain ASCII from the
- * tables below or a card, so nothing needs escaping. */
+ * RAMI_VIEWER_ALL (-1) sees everything, RAMI_VIEWER_PUBLIC (-2) no hand.
+ * Every string written is plain ASCII from the tables below or a card, so
+ * nothing needs escaping. */
 #include <string.h>
 
 #include "textbuf.h"
@@ -158,6 +159,8 @@ static void write_seats(textbuf *t, const rami_game *g)
 
 static void write_hands(textbuf *t, const rami_game *g, int viewer)
 {
+    if (viewer == RAMI_VIEWER_PUBLIC)
+        return; /* the seats' hand counts say all that is public */
     if (viewer >= 0) {
         KEY(t, "hand");
         json_hand(t, g, (unsigned)viewer);
@@ -203,7 +206,7 @@ static void write_piles(textbuf *t, const rami_game *g, int viewer)
     KEY(t, "discard");
     json_cards(t, discard, g->pos.discard_count);
     FIELD(t, "stock_count", g->pos.stock_count);
-    if (viewer < 0) {
+    if (viewer == RAMI_VIEWER_ALL) {
         KEY(t, "stock");
         json_cards(t, stock_cards(&g->pos), g->pos.stock_count);
     }
@@ -302,7 +305,7 @@ static void write_view(textbuf *t, const rami_game *g, int viewer)
 
 int rami_game_view_json(const rami_game *g, int viewer, char *buf, size_t cap, size_t *len)
 {
-    if (g == NULL || len == NULL || (buf == NULL && cap > 0) || viewer < -1 ||
+    if (g == NULL || len == NULL || (buf == NULL && cap > 0) || viewer < RAMI_VIEWER_PUBLIC ||
         viewer >= g->rs.players)
         return RAMI_E_ARG;
     return tb_output(write_view, g, viewer, buf, cap, len);

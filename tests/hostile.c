@@ -891,7 +891,7 @@ static void hostile_text(rami_game *g)
     assert_int_equal(len, need);
 
     for (size_t i = 0; i < N_BAD_SEATS; i++)
-        if (bad_seats[i] != -1)
+        if (bad_seats[i] != RAMI_VIEWER_ALL && bad_seats[i] != RAMI_VIEWER_PUBLIC)
             assert_int_equal(CALL(game_view_json, g, bad_seats[i], buf, sizeof buf, &len),
                              RAMI_E_ARG);
     assert_int_equal(CALL(game_view_json, g, g->rs.players, buf, sizeof buf, &len), RAMI_E_ARG);

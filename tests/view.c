@@ -70,7 +70,8 @@ static void base_deal(rami_deal *d)
     memcpy(d->stock, pack, n);
 }
 
-/* Seat 1's hand and the stock order differ; seat 0 sees the same. */
+/* Seat 1's hand and the stock order differ; seat 0 sees the same, and so
+ * does the public viewer, which sees no hand. */
 static void hidden_cards(void **state)
 {
     (void)state;
@@ -114,6 +115,16 @@ static void hidden_cards(void **state)
         differ_1 += strcmp(va, vb) != 0;
         free(va);
         free(vb);
+        /* The public view: the same whatever the hidden cards, no hand. */
+        va = view(ga, RAMI_VIEWER_PUBLIC);
+        vb = view(gb, RAMI_VIEWER_PUBLIC);
+        assert_string_equal(va, vb);
+        assert_null(strstr(va, "\"stock\":"));
+        assert_null(strstr(va, "\"hands\":"));
+        assert_null(strstr(va, "\"hand\":"));
+        assert_non_null(strstr(va, "\"viewer\":-2"));
+        free(va);
+        free(vb);
         if (step < sizeof script / sizeof script[0]) {
             int seat = script[step][0][0] - '0';
             play_text(ga, seat, script[step][1]);
@@ -137,7 +148,7 @@ static void arguments(void **state)
     size_t len = 777;
     assert_int_equal(rami_game_view_json(NULL, 0, buf, sizeof buf, &len), RAMI_E_ARG);
     assert_int_equal(rami_game_view_json(g, 3, buf, sizeof buf, &len), RAMI_E_ARG);
-    assert_int_equal(rami_game_view_json(g, -2, buf, sizeof buf, &len), RAMI_E_ARG);
+    assert_int_equal(rami_game_view_json(g, -3, buf, sizeof buf, &len), RAMI_E_ARG);
     assert_int_equal(rami_game_view_json(g, 0, buf, sizeof buf, NULL), RAMI_E_ARG);
     assert_int_equal(rami_game_view_json(g, 0, NULL, 4, &len), RAMI_E_ARG);
     assert_int_equal(len, 777);

@@ -251,6 +251,9 @@ void views_and_seats()
     rami::game g(rami::ruleset::preset(RAMI_PRESET_51, 2), 9);
     std::string all = g.view_json(-1), seat0 = g.view_json(0);
     CHECK(seat0.front() == '{' && seat0.size() < all.size());
+    std::string pub = g.view_json(RAMI_VIEWER_PUBLIC);
+    CHECK(pub.find("\"viewer\":-2") != std::string::npos &&
+          pub.find("\"hand\"") == std::string::npos && pub.size() < seat0.size());
     CHECK(refusal([&] { g.view_json(2); }) == "RAMI_E_ARG");
     CHECK(refusal([&] { g.hand(2); }) == "RAMI_E_ARG");
     CHECK(refusal([&] { g.has_opened(-5); }) == "RAMI_E_ARG");

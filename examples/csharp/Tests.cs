@@ -278,6 +278,9 @@ static class Tests
             string all = g.ViewJson(-1), seat0 = g.ViewJson(0);
             Check(seat0.StartsWith("{") && seat0.TrimEnd().EndsWith("}"), seat0);
             Check(seat0.Length < all.Length, "seat 1's cards are a count for seat 0");
+            string pub = g.ViewJson(-2);
+            Check(pub.Contains("\"viewer\":-2") && !pub.Contains("\"hand\"") && pub.Length < seat0.Length,
+                  "a spectator's view has no hand");
             Check(Throws(() => g.ViewJson(2)).Name == "RAMI_E_ARG", "view of seat 2");
             Check(Throws(() => g.Hand(2)).Name == "RAMI_E_ARG", "hand of seat 2");
             Check(Throws(() => g.HasOpened(-5)).Name == "RAMI_E_ARG", "seat -5");

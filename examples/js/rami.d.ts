@@ -359,7 +359,7 @@ export declare class Game {
   undoCount(): number;
   turnInfo(): TurnInfo;
   /** The round's events as viewer may know them (-1, the default: everything). */
-  history(viewer?: Seat | -1): HistoryEvent[];
+  history(viewer?: Seat | -1 | -2): HistoryEvent[];
   hasOpened(seat: Seat): boolean;
   /** False once an elimination match (option 'elimination') has put the seat out. */
   inMatch(seat: Seat): boolean;
@@ -400,8 +400,8 @@ export declare class Game {
   hint(options?: HintOptions): Hint;
 
   save(): string;
-  viewJson(viewer: Seat | -1): string;
-  view(viewer: Seat | -1): View;
+  viewJson(viewer: Seat | -1 | -2): string;
+  view(viewer: Seat | -1 | -2): View;
 }
 
 export interface MemoryFigures {

@@ -795,7 +795,7 @@ function makeApi(core) {
       return core.readTurnInfo();
     }
 
-    /** The events of the current round as seat viewer may know them (-1: everything). */
+    /** The events of the current round as seat viewer may know them (-1: everything; -2: what every seat knows). */
     history(viewer = -1) {
       const p = this.#p;
       const v = core.int(viewer, 'viewer');
@@ -1075,7 +1075,7 @@ function makeApi(core) {
       return readText((buf, cap, len) => x.rami_game_save(this.#p, buf, cap, len));
     }
 
-    /** The state as seat viewer may know it (-1: everything), as the library's JSON text. */
+    /** The state as seat viewer may know it (-1: everything; -2: the public view, no hand), as the library's JSON text. */
     viewJson(viewer) {
       const v = core.int(viewer, 'viewer');
       return readText((buf, cap, len) => x.rami_game_view_json(this.#p, v, buf, cap, len));

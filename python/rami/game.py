@@ -341,8 +341,8 @@ class Game:
 
     def history(self, viewer: int = -1) -> List[Event]:
         """The events of the current round in order, as seat ``viewer`` may
-        know them (-1: everything): each move, restocks, openings and the
-        round's end. Plays taken back with undo() are not history."""
+        know them (-1: everything; -2: what every seat knows, for a
+        spectator): each move, restocks, openings and the round's end. Plays taken back with undo() are not history."""
         cap = max(64, 3 * self.turn + 8)
         while True:
             buf = (_lib.CEvent * cap)()
@@ -576,7 +576,7 @@ class Game:
 
     def view(self, viewer: int = -1) -> Dict[str, Any]:
         """What seat ``viewer`` may know, from the library's JSON view
-        (-1: everything)."""
+        (-1: everything; -2: what every seat knows, no hand: a spectator's)."""
         return json.loads(self._text(self._lib.rami_game_view_json, viewer))
 
     # ---- bots ----

@@ -11,6 +11,7 @@
  *    reserved bytes are 0;
  *  - each seat's history is the full one with the cards of the other
  *    seats' stock draws hidden (count 0, no card), nothing else changed;
+ *    the public one (RAMI_VIEWER_PUBLIC) hides every stock draw;
  *    a copy of the game determinized for that seat refuses its history
  *    until its next round (RAMI_E_ARG, nothing written: its hidden cards
  *    were dealt anew, rami.h); other viewers are RAMI_E_ARG;
@@ -153,7 +154,8 @@ static void check_full(const rami_game *g, size_t n)
         FUZZ_ASSERT(opened[s] == (rami_game_has_opened(g, s) == 1));
 }
 
-/* A seat's history: the full one with other seats' stock draws hidden. */
+/* A seat's history: the full one with other seats' stock draws hidden
+ * (every seat's, for the public viewer). */
 static void check_viewer(const rami_game *g, int viewer, size_t n, fz_input *in)
 {
     FUZZ_ASSERT(history(g, viewer, seen) == n);
@@ -165,7 +167,7 @@ static void check_viewer(const rami_game *g, int viewer, size_t n, fz_input *in)
         }
         FUZZ_ASSERT(memcmp(&seen[i], &want, sizeof want) == 0);
     }
-    if ((fz_byte(in) & 3) == 0) {
+    if (viewer >= 0 && (fz_byte(in) & 3) == 0) {
         rami_game *d;
         FUZZ_ASSERT(rami_game_determinize(g, viewer, fz_u32(in), &d) == RAMI_OK);
         static rami_event other[MAX_EVENTS];
@@ -181,7 +183,7 @@ static void check_viewer(const rami_game *g, int viewer, size_t n, fz_input *in)
 
 static void check_buffers(const rami_game *g, size_t n, fz_input *in)
 {
-    static const int odd[] = {-2, INT_MIN, INT_MAX, RAMI_MAX_PLAYERS, 255};
+    static const int odd[] = {-3, INT_MIN, INT_MAX, RAMI_MAX_PLAYERS, 255};
     uint8_t b = fz_byte(in);
     int viewer = b & 0x80 ? odd[b % 5] : players + b % 3;
     size_t count = 7;
@@ -287,8 +289,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t n = history(g, -1, full);
     check_full(g, n);
-    for (int v = 0; v < rs.players; v++)
-        check_viewer(g, v, n, &in);
+    for (int v = RAMI_VIEWER_PUBLIC; v < rs.players; v++)
+        if (v != RAMI_VIEWER_ALL)
+            check_viewer(g, v, n, &in);
     check_queries(g, n, &in);
     rami_game_free(g);
     return 0;

@@ -30,7 +30,7 @@ static void check_cards(const rami_game *g)
 
 static void check_views(const rami_game *g)
 {
-    for (int v = -1; v < g->rs.players; v++) {
+    for (int v = RAMI_VIEWER_PUBLIC; v < g->rs.players; v++) {
         size_t len = 0;
         FUZZ_ASSERT(rami_game_view_json(g, v, NULL, 0, &len) == RAMI_E_BUFFER);
         char *text = malloc(len + 1);

@@ -232,6 +232,10 @@ def test_view_hides_other_hands():
     assert view['hand'] == [str(c) for c in g.hand(0)]
     assert 'JK' not in json.dumps(view['hand'])
     assert g.view()['stock_count'] == len(STOCK)
+    public = g.view(-2)  # a spectator: every seat's view less its own hand
+    assert public['viewer'] == -2
+    assert not {'hand', 'hands', 'stock'} & set(public)
+    assert public['seats'] == g.view()['seats']
 
 
 def test_meld_check_and_solver():
@@ -359,8 +363,10 @@ def test_history_as_each_seat_may_know_it():
     assert seat0[0] == full[0] and seat0[5].cards == () and seat0[5].move == rami.Move.draw()
     assert seat1[0].cards == () and seat1[5] == full[5]
     assert seat0[1:5] == full[1:5] == seat1[1:5]
+    public = g.history(-2)  # a spectator: no card drawn from the stock
+    assert public[0].cards == () and public[5].cards == () and public[1:5] == full[1:5]
     before = state(g)
-    for bad in (-2, 2, 7):
+    for bad in (-3, 2, 7):
         with pytest.raises(rami.ArgumentError):
             g.history(bad)
     assert state(g) == before

@@ -31,6 +31,12 @@ test('a new game: queries agree with the per-seat views', () => {
       assert.deepEqual(mine.hand, g.hand(seat));
       assert.equal(mine.hands, undefined, 'a seat never sees other hands');
     }
+    const pub = g.view(-2);
+    assert.equal(pub.viewer, -2);
+    assert.equal(pub.hand, undefined, 'the public view has no hand');
+    assert.equal(pub.hands, undefined);
+    assert.equal(pub.stock, undefined);
+    assert.deepEqual(pub.seats, full.seats);
     assert.deepEqual(g.scores(), new Array(players).fill(0));
     assert.deepEqual(g.melds(), []);
     assert.equal(g.viewJson(0), JSON.stringify(g.view(0)) + '\n');

@@ -105,7 +105,10 @@ test('history: every event, as each seat may know it', () => {
   const [seat0, seat1] = [g.history(0), g.history(1)];
   assert.deepEqual([seat0[0], seat0[5].cards, seat1[0].cards, seat1[5]], [full[0], [], [], full[5]]);
   assert.deepEqual(seat0.slice(1, 5), full.slice(1, 5));
-  for (const bad of [-2, 2, 7]) refuses(g, () => g.history(bad), 'RAMI_E_ARG');
+  const pub = g.history(-2); // a spectator: no card drawn from the stock
+  assert.deepEqual([pub[0].cards, pub[5].cards], [[], []]);
+  assert.deepEqual(pub.slice(1, 5), full.slice(1, 5));
+  for (const bad of [-3, 2, 7]) refuses(g, () => g.history(bad), 'RAMI_E_ARG');
   g.free();
 });
 

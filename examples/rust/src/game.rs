@@ -345,10 +345,19 @@ impl Game {
     /// The state as JSON as `viewer` may know it (other hands as counts);
     /// `None` shows everything.
     pub fn view_json(&self, viewer: Option<usize>) -> Result<String> {
-        let v = viewer.map_or(-1, seat_arg);
+        let v = viewer.map_or(ffi::RAMI_VIEWER_ALL, seat_arg);
         // SAFETY: as save.
         sized_text(|buf, cap, len| unsafe {
             ffi::rami_game_view_json(self.ptr(), v, buf, cap, len)
+        })
+    }
+
+    /// The state as JSON as every seat knows it, no hand at all: a
+    /// spectator's view (`RAMI_VIEWER_PUBLIC`).
+    pub fn public_view_json(&self) -> Result<String> {
+        // SAFETY: as save.
+        sized_text(|buf, cap, len| unsafe {
+            ffi::rami_game_view_json(self.ptr(), ffi::RAMI_VIEWER_PUBLIC, buf, cap, len)
         })
     }
 

@@ -273,6 +273,9 @@ fn views_show_a_seat_what_it_may_know() {
     assert!(seat0.starts_with('{') && seat0.trim_end().ends_with('}'), "{}", seat0);
     assert_ne!(all, seat0);
     assert!(seat0.len() < all.len(), "seat 1's cards are a count for seat 0");
+    let public = game.public_view_json().unwrap();
+    assert!(public.contains("\"viewer\":-2") && !public.contains("\"hand\""), "{}", public);
+    assert!(public.len() < seat0.len(), "no hand at all");
     assert_eq!(game.view_json(Some(2)).unwrap_err().name(), "RAMI_E_ARG");
     assert_eq!(game.hand(2).unwrap_err().name(), "RAMI_E_ARG");
     assert_eq!(game.has_opened(usize::MAX).unwrap_err().name(), "RAMI_E_ARG");
