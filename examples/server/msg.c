@@ -1,8 +1,9 @@
 /*
- * msg.c - the messages the server pushes to seats. Each carries the
- * table's public information and the seat's own view from the library
- * (rami_game_view_json with that seat as viewer): what a seat may know is
- * decided by the library, never here. Nothing else about the cards is sent.
+ * msg.c - the messages the server pushes to seats and watchers. Each
+ * carries the table's public information and the seat's own view from the
+ * library (rami_game_view_json with that seat as viewer; a watcher's is
+ * RAMI_VIEWER_PUBLIC): what a seat or a watcher may know is decided by the
+ * library, never here. Nothing else about the cards is sent.
  */
 #include "server.h"
 
@@ -65,27 +66,46 @@ static void seat_view(struct sbuf *b, const struct table *t, int seat)
     b->p[b->len] = '\0';
 }
 
-void msg_push(struct server *srv, struct table *t, int seat, const char *type,
-              const char *extra_json)
+/* A push to c, with the view of `viewer`: a seat, or ATTACH_WATCHER (the
+ * public view; "seat" is then null). */
+static void push_to(struct server *srv, struct table *t, struct conn *c, int viewer,
+                    const char *type, const char *extra_json)
 {
-    struct conn *c = t->seats[seat].conn;
-    if (!c)
-        return;
     struct sbuf b;
     sb_init(&b, MSG_PRE);
-    sb_printf(&b, "{\"type\":\"%s\",\"table\":\"%s\",\"seat\":%d,\"seq\":%lld,%s\"info\":", type,
-              t->id_hex, seat, (long long)t->version, extra_json);
+    sb_printf(&b, "{\"type\":\"%s\",\"table\":\"%s\",", type, t->id_hex);
+    if (viewer >= 0)
+        sb_printf(&b, "\"seat\":%d,", viewer);
+    else
+        sb_puts(&b, "\"seat\":null,");
+    sb_printf(&b, "\"seq\":%lld,%s\"info\":", (long long)t->version, extra_json);
     msg_info(&b, t, now_ms());
     if (strcmp(type, "table") != 0) {
         sb_puts(&b, ",\"view\":");
-        seat_view(&b, t, seat);
+        seat_view(&b, t, viewer);
     }
     sb_puts(&b, "}");
     conn_send(srv, c, &b);
+}
+
+void msg_push(struct server *srv, struct table *t, int seat, const char *type,
+              const char *extra_json)
+{
+    if (t->seats[seat].conn)
+        push_to(srv, t, t->seats[seat].conn, seat, type, extra_json);
+}
+
+void msg_push_watcher(struct server *srv, struct table *t, struct conn *c, const char *type,
+                      const char *extra_json)
+{
+    push_to(srv, t, c, ATTACH_WATCHER, type, extra_json);
 }
 
 void msg_push_all(struct server *srv, struct table *t, const char *type, const char *extra_json)
 {
     for (int s = 0; s < t->nseats; s++)
         msg_push(srv, t, s, type, extra_json);
+    for (struct conn *c = srv->conns; c && t->watchers > 0; c = c->next)
+        if (conn_watching(c, t))
+            msg_push_watcher(srv, t, c, type, extra_json);
 }

@@ -220,11 +220,19 @@ int conn_attach(struct conn *c, struct table *t, int seat)
 void conn_detach(struct conn *c, struct table *t, int seat)
 {
     for (int i = 0; i < c->nattach; i++) {
-        if (c->attach[i].table == t && (seat < 0 || c->attach[i].seat == seat)) {
+        if (c->attach[i].table == t && (seat == ATTACH_ANY || c->attach[i].seat == seat)) {
             c->attach[i] = c->attach[--c->nattach];
             i--;
         }
     }
+}
+
+int conn_watching(const struct conn *c, const struct table *t)
+{
+    for (int i = 0; i < c->nattach; i++)
+        if (c->attach[i].table == t && c->attach[i].seat == ATTACH_WATCHER)
+            return 1;
+    return 0;
 }
 
 static void conn_open(struct server *srv, struct conn *c, struct lws *wsi)

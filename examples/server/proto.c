@@ -320,9 +320,10 @@ static int h_hello(struct req *rq, struct err *e)
              "\"server\":\"rami-server\",\"protocol\":%d,\"librami\":\"%s\","
              "\"limits\":{\"max_message\":%zu,\"max_seats_per_connection\":%d,"
              "\"max_tables\":%d,\"max_connections\":%d,\"rate_per_second\":%d,"
-             "\"rate_burst\":%d,\"max_waiting_per_address\":%d},",
+             "\"rate_burst\":%d,\"max_waiting_per_address\":%d,\"max_watchers_per_table\":%d},",
              SERVER_PROTOCOL, rami_version(), cfg->max_message, MAX_ATTACH, cfg->max_tables,
-             cfg->max_connections, cfg->rate_per_second, cfg->rate_burst, cfg->addr_waiting);
+             cfg->max_connections, cfg->rate_per_second, cfg->rate_burst, cfg->addr_waiting,
+             MAX_WATCHERS);
     struct reply r = reply_of(rq);
     proto_reply_ok(srv, &r, extra, NULL);
     return 0;
@@ -338,19 +339,44 @@ static int h_create(struct req *rq, struct err *e)
     return table_create(rq->srv, &p, &r, e);
 }
 
-static int h_join(struct req *rq, struct err *e)
+/* The table named by the "table" member (join, watch, unwatch). */
+static int get_table(struct req *rq, struct err *e)
 {
-    const char *id = NULL, *name = NULL;
-    long long seat = -1;
+    const char *id = NULL;
     if (get_str(rq->root, "table", 1, TABLE_ID_LEN, &id, e) != 0)
         return -1;
     if (!(rq->t = table_find(rq->srv, id)))
         return err_set(e, "unknown_table", "there is no table %s", id);
+    return 0;
+}
+
+static int h_join(struct req *rq, struct err *e)
+{
+    const char *name = NULL;
+    long long seat = -1;
+    if (get_table(rq, e) != 0)
+        return -1;
     if (get_int(rq->root, "seat", 0, 0, RAMI_MAX_PLAYERS - 1, &seat, e) != 0 ||
         get_name(rq->root, &name, e) != 0)
         return -1;
     struct reply r = reply_of(rq);
     return table_join(rq->srv, rq->t, (int)seat, name, &r, e);
+}
+
+static int h_watch(struct req *rq, struct err *e)
+{
+    if (get_table(rq, e) != 0)
+        return -1;
+    struct reply r = reply_of(rq);
+    return table_watch(rq->srv, rq->t, &r, e);
+}
+
+static int h_unwatch(struct req *rq, struct err *e)
+{
+    if (get_table(rq, e) != 0)
+        return -1;
+    struct reply r = reply_of(rq);
+    return table_unwatch(rq->srv, rq->t, &r, e);
 }
 
 static int h_resume(struct req *rq, struct err *e)
@@ -482,16 +508,10 @@ static const struct handler {
     int (*fn)(struct req *rq, struct err *e);
     int flags;
 } handlers[] = {
-    {"hello", h_hello, 0},
-    {"create", h_create, 0},
-    {"join", h_join, 0},
-    {"resume", h_resume, NEEDS_SEAT},
-    {"move", h_move, NEEDS_SEAT},
-    {"undo", h_undo, NEEDS_SEAT},
-    {"moves", h_moves, NEEDS_SEAT},
-    {"check", h_check, NEEDS_SEAT},
-    {"hint", h_hint, NEEDS_SEAT},
-    {"leave", h_leave, NEEDS_SEAT},
+    {"hello", h_hello, 0},          {"create", h_create, 0},      {"join", h_join, 0},
+    {"watch", h_watch, 0},          {"unwatch", h_unwatch, 0},    {"resume", h_resume, NEEDS_SEAT},
+    {"move", h_move, NEEDS_SEAT},   {"undo", h_undo, NEEDS_SEAT}, {"moves", h_moves, NEEDS_SEAT},
+    {"check", h_check, NEEDS_SEAT}, {"hint", h_hint, NEEDS_SEAT}, {"leave", h_leave, NEEDS_SEAT},
     {"start", h_start, NEEDS_SEAT},
 };
 

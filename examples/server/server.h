@@ -26,6 +26,7 @@
 #define NAME_CAP            33 /* 32 bytes of name and a NUL */
 #define MAX_ATTACH          8  /* seats one connection may hold */
 #define ADDR_CAP            64 /* a peer's address as text, with its NUL */
+#define MAX_WATCHERS        64 /* connections watching one table */
 #define REASON_CAP          256
 #define MAX_MATCH_ROUNDS    100
 #define MAX_TURN_SECONDS    3600
@@ -159,6 +160,7 @@ struct table {
     int seats_dirty;        /* seats changed in the open transaction */
     int is_new;             /* created in the open transaction */
     char creator[ADDR_CAP]; /* the address it was created from ("" after a restart) */
+    int watchers;           /* connections watching it (table_watch) */
     struct table *batch_next;
     struct table *hash_next;
 };
@@ -217,6 +219,13 @@ void table_expire(struct server *srv, struct table *t);
  * holds MAX_ATTACH seats already. */
 int table_attach(struct server *srv, struct table *t, int seat, struct conn *c);
 void table_detach_conn(struct server *srv, struct table *t, struct conn *c);
+/* A connection that holds no seat follows a table as a spectator: it gets
+ * every push with the public view (RAMI_VIEWER_PUBLIC), "state" at once.
+ * Refused: too_many_watchers (MAX_WATCHERS), too_many_seats (MAX_ATTACH
+ * seats and watched tables on c). table_unwatch ends it (not_watching if
+ * c does not watch t). Both reply to r and return 0, or -1 (err_set). */
+int table_watch(struct server *srv, struct table *t, const struct reply *r, struct err *e);
+int table_unwatch(struct server *srv, struct table *t, const struct reply *r, struct err *e);
 
 /* play.c: moves, bots, timers, rounds. */
 int table_move(struct server *srv, struct table *t, int seat, const rami_move *m, int by,
@@ -253,7 +262,10 @@ void msg_info(struct sbuf *b, const struct table *t, int64_t now);
  * own view. extra_json: members each followed by a comma, or "". */
 void msg_push(struct server *srv, struct table *t, int seat, const char *type,
               const char *extra_json);
-/* msg_push to every attached seat. */
+/* The same push to a connection watching t: "seat" null, the public view. */
+void msg_push_watcher(struct server *srv, struct table *t, struct conn *c, const char *type,
+                      const char *extra_json);
+/* msg_push to every attached seat, and msg_push_watcher to every watcher. */
 void msg_push_all(struct server *srv, struct table *t, const char *type, const char *extra_json);
 
 /* ------------------------------------------------------------------------ */
@@ -317,8 +329,14 @@ void conn_send_reply(struct server *srv, struct conn *c, struct sbuf *sb, const 
                      const char *id_json);
 void conn_close_later(struct server *srv, struct conn *c);
 struct conn *conn_find(struct server *srv, uint64_t id); /* NULL once closed */
+/* A connection's seats and watched tables: conn_attach adds (t, seat) (-1
+ * if c has MAX_ATTACH already), conn_detach removes it, or with ATTACH_ANY
+ * every entry of t. A watcher's entry has the seat ATTACH_WATCHER. */
+#define ATTACH_ANY     (-1)
+#define ATTACH_WATCHER RAMI_VIEWER_PUBLIC
 void conn_detach(struct conn *c, struct table *t, int seat);
 int conn_attach(struct conn *c, struct table *t, int seat);
+int conn_watching(const struct conn *c, const struct table *t);
 
 /* ------------------------------------------------------------------------ */
 /* The server                                                                */

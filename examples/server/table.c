@@ -68,7 +68,11 @@ void table_free(struct server *srv, struct table *t)
     for (int s = 0; s < t->nseats; s++)
         if (t->seats[s].conn)
             conn_detach(t->seats[s].conn, t, s);
-    (void)srv;
+    for (struct conn *c = srv->conns; c && t->watchers > 0; c = c->next)
+        if (conn_watching(c, t)) {
+            conn_detach(c, t, ATTACH_WATCHER);
+            t->watchers--;
+        }
     rami_game_free(t->game);
     free(t);
 }
@@ -344,10 +348,47 @@ int table_attach(struct server *srv, struct table *t, int seat, struct conn *c)
 
 void table_detach_conn(struct server *srv, struct table *t, struct conn *c)
 {
-    conn_detach(c, t, -1);
+    if (conn_watching(c, t))
+        t->watchers--;
+    conn_detach(c, t, ATTACH_ANY);
     for (int s = 0; s < t->nseats; s++)
         if (t->seats[s].conn == c)
             t->seats[s].conn = NULL;
     if (!srv->stop)
         msg_push_all(srv, t, "table", "");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Watchers                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int table_watch(struct server *srv, struct table *t, const struct reply *r, struct err *e)
+{
+    if (!conn_watching(r->c, t)) {
+        if (t->watchers >= MAX_WATCHERS)
+            return err_set(e, "too_many_watchers", "%d connections watch this table, its limit",
+                           MAX_WATCHERS);
+        if (conn_attach(r->c, t, ATTACH_WATCHER) != 0)
+            return err_set(e, "too_many_seats",
+                           "one connection may hold at most %d seats and watched tables",
+                           MAX_ATTACH);
+        t->watchers++;
+    }
+    char extra[64];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",", t->id_hex);
+    proto_reply_ok(srv, r, extra, t);
+    msg_push_watcher(srv, t, r->c, "state", "\"reason\":\"watch\",");
+    return 0;
+}
+
+int table_unwatch(struct server *srv, struct table *t, const struct reply *r, struct err *e)
+{
+    if (!conn_watching(r->c, t))
+        return err_set(e, "not_watching", "this connection does not watch table %s", t->id_hex);
+    conn_detach(r->c, t, ATTACH_WATCHER);
+    t->watchers--;
+    char extra[64];
+    snprintf(extra, sizeof extra, "\"table\":\"%s\",", t->id_hex);
+    proto_reply_ok(srv, r, extra, NULL);
+    return 0;
 }

@@ -3,14 +3,17 @@
 
 Many matches with bots and scripted players run on a server started with
 --audit, which stores the full state (the library's view for viewer -1) of
-every version of every table. Afterwards every message each player's
-connection received is checked against that stored state at the message's
-version:
+every version of every table; a spectator connection watches each table
+from its creation. Afterwards every message each player's and each
+spectator's connection received is checked against that stored state at
+the message's version:
 
   - every view must be exactly the seat's own view: the full state with
     the other hands and the stock taken out (doc/record-format.md, Views);
+    a spectator's, the full state with every hand and the stock taken out;
   - the raw bytes must not name any card that only the other hands or the
-    stock hold at that moment (a card with no copy the seat may see);
+    stock hold at that moment (a card with no copy the seat may see; for a
+    spectator, every hand is another's);
   - an event for another seat's draw from the stock carries no card.
 
 Usage: privacy_test.py path/to/rami-server [tables]   (default 16, or
@@ -36,10 +39,12 @@ CARD = re.compile(harness.CARD_RE)
 
 
 def seat_view(full, seat):
-    """What the library shows seat `seat`, from the full view."""
+    """What the library shows seat `seat` (None: a spectator, the public
+    view), from the full view."""
     v = dict(full)
-    v['viewer'] = seat
-    v['hand'] = full['hands'][seat]
+    v['viewer'] = -2 if seat is None else seat
+    if seat is not None:
+        v['hand'] = full['hands'][seat]
     del v['hands'], v['stock']
     return v
 
@@ -73,21 +78,22 @@ def check_message(text, seat, table, audit, stats):
     full = audit[(table, seq)]
     if m.get('view') is not None:
         if m['view'] != seat_view(full, seat):
-            raise AssertionError('table %s seq %d: seat %d got a view that is not its own'
+            raise AssertionError('table %s seq %d: seat %s got a view that is not its own'
                                  % (table, seq, seat))
         stats['views equal'] += 1
     leaked = hidden_only(full, seat) & set(CARD.findall(text))
     if leaked:
-        raise AssertionError('table %s seq %d: seat %d received hidden cards %s'
+        raise AssertionError('table %s seq %d: seat %s received hidden cards %s'
                              % (table, seq, seat, sorted(leaked)))
     stats['messages checked'] += 1
     stats['hidden faces checked'] += len(hidden_only(full, seat))
     if m['type'] == 'event' and m['actor'] != seat and m['move'] == 'draw' and 'card' in m:
-        raise AssertionError('a draw from the stock shows its card to seat %d' % seat)
+        raise AssertionError('a draw from the stock shows its card to seat %s' % seat)
 
 
 async def play_all(server, rng):
-    players = []
+    """The players, and (connection, table) for each table's spectator."""
+    players, watchers = [], []
     for i in range(TABLES):
         seats = rng.randint(2, 4)
         humans = rng.randint(1, min(2, seats))
@@ -98,11 +104,18 @@ async def play_all(server, rng):
             ruleset={'match_rounds': 2, 'max_turns': 40})
         players += [Player(s, random.Random(rng.random()), undo_rate=0.2, record=True)
                     for s in seated]
+        watcher = await harness.Client(server.url, record=True).connect()
+        r = await watcher.request('watch', table=table)
+        assert r['type'] == 'ok' and r['table'] == table, r
+        watchers.append((watcher, table))
     await asyncio.wait_for(asyncio.gather(*(p.run() for p in players)), 600)
     for p in players:
         p.received.extend(p.seat.client.received)
         await p.seat.client.close()
-    return players
+    await asyncio.sleep(0.2)  # the last pushes to the spectators
+    for w, _ in watchers:
+        await w.close()
+    return players, watchers
 
 
 async def main():
@@ -110,7 +123,7 @@ async def main():
     server = Server(EXE, wd, '--audit', '--bot-delay-ms', '0').start()
     rng = random.Random(20251101)
     try:
-        players = await play_all(server, rng)
+        players, watchers = await play_all(server, rng)
     finally:
         server.stop()
     audit, versions = load_audit(server)
@@ -125,6 +138,12 @@ async def main():
         seen.add(key)
         for text in p.received:
             check_message(text, p.seat.seat, p.seat.table, audit, stats)
+    for w, table in watchers:
+        views = stats['views equal']
+        for text in w.received:
+            check_message(text, None, table, audit, stats)
+        assert stats['views equal'] > views, 'the spectator of %s saw the game' % table
+        stats['spectator messages'] += len(w.received)
     moves = sum(1 for (t, s), v in audit.items() if v['moves'])
     print('privacy: %d tables, %d players, %d stored versions; %s' % (
         len(versions), len(players), len(audit),

@@ -498,7 +498,7 @@ CODES = {'bad_json', 'bad_request', 'unknown_type', 'too_large', 'unknown_table'
          'not_your_seat', 'seat_taken', 'table_full', 'table_over', 'not_started',
          'not_waiting', 'timed_out', 'illegal_move', 'bad_move', 'bad_ruleset', 'busy',
          'too_many_tables', 'too_many_connections', 'too_many_seats', 'server_error',
-         'too_many_waiting', 'rate_limited'}
+         'too_many_waiting', 'rate_limited', 'too_many_watchers', 'not_watching'}
 
 
 @test
@@ -514,7 +514,7 @@ async def hostile_mix(srv):
               'lay 7S on 99', 'swap JK on 1', 'finnish', 'strong',
               {'joker_swap': False}, {'hand_size': 1}, {'decks': 0, 'jokers': 0}]
     types = ['hello', 'create', 'join', 'resume', 'move', 'undo', 'moves', 'leave',
-             'start', 'check', 'nope', '']
+             'start', 'check', 'watch', 'unwatch', 'nope', '']
     fields = ['table', 'seat', 'token', 'move', 'name', 'preset', 'seats', 'bots',
               'bot_level', 'turn_seconds', 'options', 'ruleset']
     counts = {}
@@ -635,6 +635,73 @@ async def limits_per_client(exe, wd):
         check((await c2.request('create', seats=2))['type'] == 'ok', 'room again')
         await c.close()
         await c2.close()
+    finally:
+        srv.stop()
+
+
+async def watchers(exe, wd):
+    """watch: a connection without a seat gets every push of a table with
+    the public view (no hand, no stock, seat null) until unwatch; the
+    errors; a watched table counts against the connection's 8 entries; a
+    table unloaded while watched lets its watchers go."""
+    srv = Server(exe, wd, '--bot-delay-ms', '0', '--linger-seconds', '1').start()
+    try:
+        s0, s1 = await game(srv, turn_seconds=0)
+        w = await connect(srv)
+        r = await w.request('watch', table=s0.table)
+        check(r['table'] == s0.table and r['info']['status'] == 'playing', r)
+        m = await push_of(w, 'state', lambda m: m['table'] == s0.table)
+        check(m['seat'] is None and m['reason'] == 'watch', m)
+        v = m['view']
+        check(v['viewer'] == -2 and not {'hand', 'hands', 'stock'} & set(v), sorted(v))
+        check(v['phase'] == 'draw' and [s['hand_count'] for s in v['seats']] == [13, 13],
+              v['seats'])
+        check((await w.request('watch', table=s0.table))['type'] == 'ok', 'again: no change')
+        await push_of(w, 'state')
+        mover = s0 if v['current'] == 0 else s1
+        await mover.move('draw')
+        e = await push_of(w, 'event', lambda m: m['table'] == s0.table)
+        check(e['seat'] is None and e['move'] == 'draw' and 'card' not in e, e)
+        check('hand' not in e['view'] and e['view']['seats'][mover.seat]['hand_count'] == 14, e)
+        check(srv.health()['status'] == 'ok', 'alive')
+        await refused(srv, None, lambda: w.request('unwatch', check=False, table='0' * 16),
+                      'unknown_table')
+        r = await w.request('unwatch', table=s0.table)
+        check(r['type'] == 'ok', r)
+        await drain(w)
+        hand = (await view_of(mover))['hand']
+        await mover.move('discard ' + hand[0])
+        check(not [p for p in await drain(w, 0.3) if p.get('table') == s0.table],
+              'no push after unwatch')
+        await refused(srv, None, lambda: w.request('unwatch', check=False, table=s0.table),
+                      'not_watching')
+        # A watched table takes one of the connection's 8 entries.
+        tables = [(await w.request('create', seats=2))['table'] for _ in range(9)]
+        for t in tables[:8]:
+            check((await w.request('watch', table=t))['type'] == 'ok', t)
+        await refused(srv, None, lambda: w.request('watch', check=False, table=tables[8]),
+                      'too_many_seats')
+        # The last player leaves: the table is abandoned, then unloaded
+        # (--linger-seconds 1) while w still watches it.
+        solo = (await game(srv, humans=1, bots=1, turn_seconds=0))[0]
+        check((await w.request('unwatch', table=tables[0]))['type'] == 'ok', 'a free entry')
+        check((await w.request('watch', table=solo.table))['type'] == 'ok', 'watch')
+        await solo.request('leave')
+        m = await push_of(w, 'table', lambda m: m['table'] == solo.table and
+                          m['info']['status'] == 'abandoned')
+        deadline = time.monotonic() + 10
+        while (await w.request('unwatch', check=False, table=solo.table)).get('code') != \
+                'unknown_table':
+            check(time.monotonic() < deadline, 'the table was not unloaded')
+            await w.request('watch', table=solo.table)
+            await asyncio.sleep(0.3)
+        check((await w.request('watch', table=tables[1]))['type'] == 'ok', 'still served')
+        # A closed connection stops watching; the table plays on.
+        await w.close()
+        await asyncio.sleep(0.2)
+        check(srv.health()['status'] == 'ok', 'alive')
+        for s in (s0, s1):
+            await s.client.close()
     finally:
         srv.stop()
 
@@ -791,7 +858,7 @@ async def strong_bots(exe, wd):
 
 
 SPECIAL = [strong_bots, limits_connections, limits_tables_and_seats, limits_per_client,
-           turn_timer,
+           watchers, turn_timer,
            waiting_tables_expire, failed_commits, persistence_and_web_root]
 
 
