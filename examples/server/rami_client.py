@@ -8,6 +8,7 @@ server:
     rami_client.py join TABLE --name ann            # take a seat
     rami_client.py resume TABLE SEAT TOKEN          # come back after a drop
     rami_client.py create --bots 1 --auto           # let the client play
+    rami_client.py watch TABLE                      # follow a table, no seat
 
 Type moves in the library's notation (draw, take, meld 7S 8S 9S, lay 9S on 2,
 swap 6S on 2, discard KH), or: moves, undo, leave, quit.
@@ -181,7 +182,8 @@ class Seat:
 # --------------------------------------------------------------------------
 
 def show(view, seat):
-    """Prints a seat's view: the server's JSON, nothing computed here."""
+    """Prints a seat's view (seat None: a spectator's, which holds no
+    hand): the server's JSON, nothing computed here."""
     if not view:
         return
     print('-- round %d, turn %d, %s; seat %d to move' % (view['round'], view['turn'],
@@ -194,7 +196,8 @@ def show(view, seat):
         print('   meld %d (seat %d): %s' % (m['index'] + 1, m['owner'], ' '.join(m['cards'])))
     print('   discard: %s   stock: %d' % (view['discard'][-1] if view['discard'] else '-',
                                           view['stock_count']))
-    print('   your hand: %s' % ' '.join(view.get('hand', [])))
+    if 'hand' in view:
+        print('   your hand: %s' % ' '.join(view['hand']))
     if view.get('result'):
         print('   round over (%s): points %s' % (view['result']['reason'],
                                                 view['result']['points']))
@@ -230,6 +233,32 @@ async def my_turn(seat, view, auto, rng):
     return True
 
 
+def show_event(msg):
+    print('   seat %d (%s): %s%s' % (msg['actor'], msg['by'], msg['move'],
+                                   ' ' + msg['card'] if 'card' in msg else ''))
+
+
+def finished(msg):
+    return msg.get('info', {}).get('status') in ('over', 'abandoned')
+
+
+async def watch(client, table):
+    """Follows a table as a spectator until its match ends: every move, and
+    the table as every seat sees it."""
+    await client.request('watch', table=table)
+    print('watching table %s' % table)
+    while True:
+        msg = await client.next_push(timeout=3600)
+        if msg.get('table') != table:
+            continue
+        if msg['type'] == 'event':
+            show_event(msg)
+        if msg.get('view') and (msg['type'] == 'state' or client.pushes.empty()):
+            show(msg['view'], None)
+        if finished(msg):
+            return
+
+
 async def play(client, seat, auto):
     rng = random.Random()
     view = None
@@ -237,14 +266,13 @@ async def play(client, seat, auto):
         while view is None or not client.pushes.empty():
             msg = await client.next_push(timeout=3600)
             if msg['type'] == 'event':
-                print('   seat %d (%s): %s%s' % (msg['actor'], msg['by'], msg['move'],
-                                               ' ' + msg['card'] if 'card' in msg else ''))
+                show_event(msg)
             if msg.get('view'):
                 view = msg['view']
             if msg['type'] == 'detached':
                 print('this seat was resumed elsewhere')
                 return
-            if msg.get('info', {}).get('status') in ('over', 'abandoned'):
+            if finished(msg):
                 show(view, seat.seat)
                 return
         show(view, seat.seat)
@@ -256,6 +284,10 @@ async def play(client, seat, auto):
 
 async def main_async(args):
     client = await Client(args.url).connect()
+    if args.command == 'watch':
+        await watch(client, args.table)
+        await client.close()
+        return
     if args.command == 'create':
         r = await client.request('create', preset=args.preset, seats=args.seats, bots=args.bots,
                                  bot_level=args.level, turn_seconds=args.turn_seconds)
@@ -290,6 +322,8 @@ def main():
     r.add_argument('table')
     r.add_argument('seat', type=int)
     r.add_argument('token')
+    w = sub.add_parser('watch', help='follow a table as a spectator (no seat)')
+    w.add_argument('table')
     args = p.parse_args()
     try:
         asyncio.run(main_async(args))

@@ -686,7 +686,15 @@ async def watchers(exe, wd):
         solo = (await game(srv, humans=1, bots=1, turn_seconds=0))[0]
         check((await w.request('unwatch', table=tables[0]))['type'] == 'ok', 'a free entry')
         check((await w.request('watch', table=solo.table))['type'] == 'ok', 'watch')
+        # The terminal client follows the table too, until its match ends.
+        cli = await asyncio.create_subprocess_exec(
+            sys.executable, harness.rami_client.__file__, '--url', srv.url, 'watch', solo.table,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        first = await asyncio.wait_for(cli.stdout.readline(), 10)
+        check(first.decode().startswith('watching table ' + solo.table), first)
         await solo.request('leave')
+        out = (await asyncio.wait_for(cli.stdout.read(), 10)).decode()
+        check(await cli.wait() == 0 and 'seat 0: ' in out and 'your hand' not in out, out)
         m = await push_of(w, 'table', lambda m: m['table'] == solo.table and
                           m['info']['status'] == 'abandoned')
         deadline = time.monotonic() + 10
