@@ -382,7 +382,7 @@ static int h_unwatch(struct req *rq, struct err *e)
 static int h_resume(struct req *rq, struct err *e)
 {
     if (table_attach(rq->srv, rq->t, rq->seat, rq->c) != 0)
-        return err_set(e, "too_many_seats", "one connection may hold at most %d seats", MAX_ATTACH);
+        return table_too_many_seats(e);
     char extra[80];
     snprintf(extra, sizeof extra, "\"table\":\"%s\",\"seat\":%d,", rq->t->id_hex, rq->seat);
     struct reply r = reply_of(rq);

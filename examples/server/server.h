@@ -216,8 +216,10 @@ int table_start(struct server *srv, struct table *t, const struct reply *r, stru
  * abandoned, recorded, and the seats told ("table", reason "expired"). */
 void table_expire(struct server *srv, struct table *t);
 /* Attaches c to a seat (a previous connection gets "detached"); -1 if c
- * holds MAX_ATTACH seats already. */
+ * holds MAX_ATTACH seats already (and watched tables: table_watch). */
 int table_attach(struct server *srv, struct table *t, int seat, struct conn *c);
+/* The refusal when c has no entry left: too_many_seats; returns -1. */
+int table_too_many_seats(struct err *e);
 void table_detach_conn(struct server *srv, struct table *t, struct conn *c);
 /* A connection that holds no seat follows a table as a spectator: it gets
  * every push with the public view (RAMI_VIEWER_PUBLIC), "state" at once.

@@ -240,7 +240,7 @@ int table_join(struct server *srv, struct table *t, int seat, const char *name,
     if (check_joinable(t, seat, e) != 0)
         return -1;
     if (r->c->nattach == MAX_ATTACH)
-        return err_set(e, "too_many_seats", "one connection may hold at most %d seats", MAX_ATTACH);
+        return table_too_many_seats(e);
     if (token_new(token, hash) != 0)
         return err_set(e, "server_error", "no random bytes for a token");
     if (seat < 0)
@@ -325,6 +325,12 @@ int table_start(struct server *srv, struct table *t, const struct reply *r, stru
 /* Connections on seats                                                      */
 /* ------------------------------------------------------------------------ */
 
+int table_too_many_seats(struct err *e)
+{
+    return err_set(e, "too_many_seats",
+                   "one connection may hold at most %d seats and watched tables", MAX_ATTACH);
+}
+
 int table_attach(struct server *srv, struct table *t, int seat, struct conn *c)
 {
     struct seat *st = &t->seats[seat];
@@ -369,9 +375,7 @@ int table_watch(struct server *srv, struct table *t, const struct reply *r, stru
             return err_set(e, "too_many_watchers", "%d connections watch this table, its limit",
                            MAX_WATCHERS);
         if (conn_attach(r->c, t, ATTACH_WATCHER) != 0)
-            return err_set(e, "too_many_seats",
-                           "one connection may hold at most %d seats and watched tables",
-                           MAX_ATTACH);
+            return table_too_many_seats(e);
         t->watchers++;
     }
     char extra[64];
