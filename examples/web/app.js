@@ -48,8 +48,10 @@ async function main() {
   // A link ?join=TABLE takes a seat at an online table; a reload of this tab
   // comes back to the same seat with its token.
   const join = new URLSearchParams(location.search).get('join');
+  const watch = new URLSearchParams(location.search).get('watch');
   const online = readOnline();
-  if (join && online?.table === join) startTable({ ...online.settings, online: true, resume: online });
+  if (watch) startTable({ ...formSettings(), online: true, watch });
+  else if (join && online?.table === join) startTable({ ...online.settings, online: true, resume: online });
   else if (join) startTable({ ...formSettings(), online: true, join });
   else {
     const saved = readSaved();
@@ -131,7 +133,7 @@ function clearBoard() {
 
 function startOnline(options) {
   clearBoard();
-  const create = options.join || options.resume ? undefined : {
+  const create = options.join || options.resume || options.watch ? undefined : {
     preset: options.preset,
     people: options.people,
     bots: options.onlineBots,
@@ -139,7 +141,7 @@ function startOnline(options) {
     rounds: options.rounds,
   };
   const url = serverUrl();
-  table = new RemoteTable(rami, { url, create, join: options.join, resume: options.resume, name: 'player' });
+  table = new RemoteTable(rami, { url, create, join: options.join, resume: options.resume, watch: options.watch, name: 'player' });
   table.addEventListener('update', (e) => {
     if (!$('#invite').hidden) ui.message = null; // the game has started
     $('#invite').hidden = true;
@@ -153,6 +155,10 @@ function startOnline(options) {
   $('#about').textContent = `librami ${rami.version} (WebAssembly) · online on ${url}`;
   table.start().then(
     () => {
+      if (options.watch) {
+        $('#about').textContent = `librami ${rami.version} (WebAssembly) · watching online table ${options.watch} on ${url}`;
+        return;
+      }
       const cred = table.credentials();
       history.replaceState(null, '', tableLink(cred.table));
       const game = create ? ` · ${PRESET_NAME[create.preset] ?? create.preset}` : '';
@@ -485,10 +491,10 @@ function cardEl(text, { tag = 'span', index } = {}) {
 
 function render(s) {
   if (!s) return;
-  const handChanged = s.view.hand.join() !== ui.handKey;
-  if (handChanged) {
+  const hand = (s.view.hand ?? []).join(); // a spectator's view holds no hand
+  if (hand !== ui.handKey) {
     ui.selected = [];
-    ui.handKey = s.view.hand.join();
+    ui.handKey = hand;
   }
   if (s.view.phase !== snap?.view.phase || s.view.current !== snap?.view.current) hideChoice();
   snap = s;
@@ -655,6 +661,7 @@ function renderStatus() {
     const who = snap.names[snap.view.current];
     text = snap.thinking >= 0 ? `${who} is thinking…` : `${who}'s turn.`;
     if (ui.lastBot) text = `${snap.names[ui.lastBot.seat]}: ${ui.lastBot.move.text}. ${text}`;
+    if (snap.me < 0) text = `Watching. ${text}`;
   } else if (snap.view.phase === 'draw') {
     const take = snap.legal.some((m) => m.kind === 'take');
     text = `Your turn: draw from the stock${take ? ` or take the ${snap.view.discard.at(-1)}` : ''}.`;

@@ -11,6 +11,7 @@
 //   new RemoteTable(rami, {url, create: {preset, people, bots, level, rounds}, name})
 //   new RemoteTable(rami, {url, join: tableId, name})
 //   new RemoteTable(rami, {url, resume: {table, seat, token}})
+//   new RemoteTable(rami, {url, watch: tableId})   (a spectator: no seat)
 //
 // Besides LocalTable's events ('update', 'bot-move') it sends 'waiting'
 // (detail: {table, seats, open}) while seats are open, and 'notice'
@@ -28,6 +29,7 @@ export class RemoteTable extends EventTarget {
     this.nextId = 1;
     this.waitingFor = new Map(); // request id -> {resolve}
     this.seatInfo = null; // {table, seat, token}
+    this.watching = null; // the table id, for a spectator
     this.info = null;
     this.last = null; // the published Snapshot
     this.held = null; // {view, info, seq} of a new round while a round result shows
@@ -42,6 +44,11 @@ export class RemoteTable extends EventTarget {
   async start() {
     await this.#connect();
     const o = this.options;
+    if (o.watch) {
+      this.watching = o.watch;
+      await this.#request('watch', { table: o.watch });
+      return;
+    }
     if (o.resume) {
       this.seatInfo = { ...o.resume };
       await this.#request('resume', this.#seatFields());
@@ -94,6 +101,7 @@ export class RemoteTable extends EventTarget {
   }
 
   async check(move) {
+    if (!this.seatInfo) return SPECTATOR;
     let text;
     try {
       text = this.#text(move);
@@ -109,6 +117,7 @@ export class RemoteTable extends EventTarget {
   }
 
   async hint() {
+    if (!this.seatInfo) throw { reason: SPECTATOR.reason };
     const r = await this.#request('hint', this.#seatFields(), false);
     if (r.type !== 'ok') throw { reason: r.reason || r.message };
     return { move: this.rami.parseMove(r.move), reason: r.reason };
@@ -135,6 +144,7 @@ export class RemoteTable extends EventTarget {
   }
 
   async #act(type, fields) {
+    if (!this.seatInfo) return SPECTATOR;
     let r;
     try {
       r = await this.#request(type, { ...this.#seatFields(), ...fields }, false);
@@ -200,14 +210,15 @@ export class RemoteTable extends EventTarget {
       this.stopped = true;
       return this.#notice('error', 'This seat was opened in another window.');
     }
-    if (!this.seatInfo || msg.table !== this.seatInfo.table || msg.seq < this.seq) return;
+    const table = this.seatInfo?.table ?? this.watching;
+    if (!table || msg.table !== table || msg.seq < this.seq) return;
     this.info = msg.info;
     if (!msg.view) {
       if (msg.info.status === 'waiting') this.#waiting(msg.info);
       else if (this.last) await this.#publish({ view: this.last.view, info: msg.info, seq: msg.seq });
       return;
     }
-    if (msg.type === 'event' && msg.actor !== this.seatInfo.seat && !this.held)
+    if (msg.type === 'event' && msg.actor !== this.seatInfo?.seat && !this.held)
       this.dispatchEvent(new CustomEvent('bot-move', { detail: { seat: msg.actor, move: { text: moveText(msg) } } }));
     const state = { view: msg.view, info: msg.info, seq: msg.seq };
     // A new round while the last one's result is on the screen waits for
@@ -221,7 +232,7 @@ export class RemoteTable extends EventTarget {
   }
 
   async #publish({ view, info, seq }) {
-    const me = this.seatInfo.seat;
+    const me = this.seatInfo ? this.seatInfo.seat : -1; // -1: a spectator
     this.ruleset ??= rulesetOf(this.rami, view.ruleset);
     const mine = view.current === me && (view.phase === 'draw' || view.phase === 'play') && info.status === 'playing';
     let legal = [];
@@ -269,7 +280,7 @@ export class RemoteTable extends EventTarget {
     if (ws !== this.ws) return;
     for (const w of this.waitingFor.values()) w.reject(new Error('the connection to the server closed'));
     this.waitingFor.clear();
-    if (this.stopped || !this.seatInfo) return;
+    if (this.stopped || !(this.seatInfo || this.watching)) return;
     this.#notice('error', 'Connection to the server lost; reconnecting…');
     setTimeout(() => this.#reconnect(), RETRY_MS);
   }
@@ -279,7 +290,8 @@ export class RemoteTable extends EventTarget {
     try {
       await this.#connect();
       this.seq = 0;
-      await this.#request('resume', this.#seatFields());
+      if (this.seatInfo) await this.#request('resume', this.#seatFields());
+      else await this.#request('watch', { table: this.watching });
       this.#notice('info', 'Back on the server.');
     } catch {
       setTimeout(() => this.#reconnect(), RETRY_MS * 2);
@@ -297,6 +309,9 @@ function nameOf(s, me) {
   if (s.kind === 'open') return `Seat ${s.seat} (open)`;
   return s.name || `Player ${s.seat}`;
 }
+
+// What a spectator's page gets when it tries to act.
+const SPECTATOR = { ok: false, status: 0, code: 'spectator', reason: 'You are watching this table: you hold no seat.' };
 
 function verdict(r) {
   if (r.type === 'ok') return { ok: true, status: 0, code: 'RAMI_OK', reason: '' };

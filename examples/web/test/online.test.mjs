@@ -244,6 +244,25 @@ test('two pages play a match against each other through rami-server', async () =
   assert.equal((await screen(a)).invite, null, 'the invitation goes once the game starts');
   await shot(b, 'online-02-joined');
 
+  // A third page watches the table (?watch=): both seats, no hand, nothing
+  // to play, and the same table as the players.
+  const c = await newPlayer('C');
+  await c.goto(link.replace('?join=', '?watch='));
+  await c.waitForFunction(() => document.querySelectorAll('.seat').length === 2 && /^Watching\. /.test(document.querySelector('#status').textContent));
+  const sc = await screen(c);
+  assert.deepEqual(sc.hand, [], 'a spectator holds no hand');
+  assert.deepEqual(sc.seats.map((x) => x.name), ['player', 'player']);
+  assert.equal(sc.mine, false);
+  const watched = async () => {
+    const pub = (s) => JSON.stringify([s.stock, s.discard, s.top, s.melds, s.seats.map((x) => x.cards)]);
+    for (let i = 0; i < 200; i++) {
+      const [sa, sw] = await Promise.all([screen(a), screen(c)]);
+      if (pub(sa) === pub(sw)) return sw;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`the spectator's table differs: ${JSON.stringify(await screen(c))}`);
+  };
+
   const state = { moves: [], refused: null, undone: null, reloaded: false };
   for (;;) {
     const [x, y] = await Promise.all([screen(a), screen(b)]);
@@ -255,6 +274,7 @@ test('two pages play a match against each other through rami-server', async () =
     }
     await act(page, state);
     await sameTable(a, b);
+    if (state.moves.length % 10 === 0) assert.deepEqual((await watched()).hand, []);
     if (!state.reloaded && state.moves.length >= 6) {
       // A reload comes back to the same seat (its token is in the tab).
       const before = await screen(b);
@@ -273,9 +293,12 @@ test('two pages play a match against each other through rami-server', async () =
   const [ra, rb] = await Promise.all([result(a), result(b)]);
   assert.equal(ra.title, 'Match over');
   assert.deepEqual(ra, rb);
+  await c.waitForFunction(() => document.querySelector('#result').open);
+  assert.deepEqual((await result(c)).rows, ra.rows, 'the spectator sees the same result');
+  await shot(c, 'online-06-spectator');
   await shot(a, 'online-04-result-a');
   await shot(b, 'online-05-result-b');
   assert.ok(state.refused && state.undone, `refusal "${state.refused}", undo of "${state.undone}"`);
   assert.deepEqual(errors, []);
-  console.log(`# online match through rami-server: ${state.moves.length} hinted moves by click on two pages in ${((Date.now() - started) / 1000).toFixed(1)} s; undo of "${state.undone}"; refusal shown: "${state.refused}"`);
+  console.log(`# online match through rami-server: ${state.moves.length} hinted moves by click on two pages (a third watching) in ${((Date.now() - started) / 1000).toFixed(1)} s; undo of "${state.undone}"; refusal shown: "${state.refused}"`);
 });
