@@ -236,9 +236,11 @@ class game
   public:
     game(const ruleset &rules, std::uint64_t seed)
     {
-        rules.check();
         rami_game *g = nullptr;
-        detail::check(rami_game_new(&rules, seed, &g));
+        int rc = rami_game_new(&rules, seed, &g);
+        if (rc == RAMI_E_RULESET)
+            rules.check(); // throws the refusal with its reason
+        detail::check(rc);
         g_.reset(g);
     }
     // The game a record of save() describes, every move replayed and
@@ -286,7 +288,7 @@ class game
     }
     bool in_play() const
     {
-        return phase() == RAMI_PHASE_DRAW || phase() == RAMI_PHASE_PLAY;
+        return phase() <= RAMI_PHASE_PLAY; // DRAW or PLAY
     }
     int current_player() const
     {

@@ -32,11 +32,12 @@ namespace Rami
         /// reason for rules the library refuses.</summary>
         public Game(Ruleset rules, ulong seed)
         {
-            rules.Check();
             int rc = Native.rami_game_new(ref rules, seed, out h);
             if (rc != 0)
             {
                 h?.Dispose();
+                if (rc == Native.StatusRuleset)
+                    rules.Check(); // throws the refusal with its reason
                 throw new RamiException(rc, "");
             }
         }
@@ -70,7 +71,7 @@ namespace Rami
 
         public int Players => Rules.Players;
         public Phase Phase => (Phase)RamiException.Check(Native.rami_game_phase(h));
-        public bool InPlay => Phase == Phase.Draw || Phase == Phase.Play;
+        public bool InPlay => Phase <= Phase.Play; // Draw or Play
         public int CurrentPlayer => RamiException.Check(Native.rami_game_current_player(h));
         public int Round => RamiException.Check(Native.rami_game_round(h));
         public int Turn => RamiException.Check(Native.rami_game_turn(h));

@@ -66,6 +66,7 @@ namespace Rami
         public const int WhyCap = 256;
         public const int StatusBuffer = -3;
         public const int StatusParse = -4;
+        public const int StatusRuleset = -5;
         public const int StatusInternal = -21;
 
         [DllImport(Lib)] public static extern IntPtr rami_strerror(int status);

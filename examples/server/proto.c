@@ -515,11 +515,10 @@ static const struct handler {
     {"start", h_start, NEEDS_SEAT},
 };
 
-/* The handler of the message's type, NULL if it names none. */
-static const struct handler *handler_of(json_t *root)
+/* The handler of a message type (its "type" member: NULL if missing or
+ * not a string); NULL if it names none. */
+static const struct handler *handler_named(const char *name)
 {
-    json_t *type = json_object_get(root, "type");
-    const char *name = type ? json_string_value(type) : NULL;
     for (size_t i = 0; name && i < sizeof handlers / sizeof handlers[0]; i++)
         if (strcmp(name, handlers[i].type) == 0)
             return &handlers[i];
@@ -528,10 +527,10 @@ static const struct handler *handler_of(json_t *root)
 
 static int dispatch(struct req *rq, struct err *e)
 {
-    json_t *type = json_object_get(rq->root, "type");
-    if (!type || !json_is_string(type))
+    const char *name = json_string_value(json_object_get(rq->root, "type"));
+    if (name == NULL)
         return err_set(e, "bad_request", "type: missing or not a string");
-    const struct handler *h = handler_of(rq->root);
+    const struct handler *h = handler_named(name);
     if (h) {
         rq->type = h->type;
         if (get_id(rq, e) != 0)
@@ -540,7 +539,6 @@ static int dispatch(struct req *rq, struct err *e)
             return -1;
         return h->fn(rq, e);
     }
-    const char *name = json_string_value(type);
     get_id(rq, e);
     char shown[TYPE_SHOWN + 1];
     snprintf(shown, sizeof shown, "%s", name);
@@ -557,7 +555,8 @@ void proto_handle(struct server *srv, struct conn *c, const char *text, size_t l
         /* The refusal names the request it refuses, as far as it can. */
         struct err bad_id = {0}; /* an id that is no id: the refusal has none */
         if (rq.root && json_is_object(rq.root)) {
-            const struct handler *h = handler_of(rq.root);
+            const struct handler *h =
+                handler_named(json_string_value(json_object_get(rq.root, "type")));
             rq.type = h ? h->type : NULL;
             get_id(&rq, &bad_id);
         }

@@ -47,8 +47,8 @@ async function main() {
   wireControls();
   // A link ?join=TABLE takes a seat at an online table; a reload of this tab
   // comes back to the same seat with its token.
-  const join = new URLSearchParams(location.search).get('join');
-  const watch = new URLSearchParams(location.search).get('watch');
+  const q = new URLSearchParams(location.search);
+  const [join, watch] = [q.get('join'), q.get('watch')];
   const online = readOnline();
   if (watch) startTable({ ...formSettings(), online: true, watch });
   else if (join && online?.table === join) startTable({ ...online.settings, online: true, resume: online });

@@ -44,6 +44,9 @@ pub const RAMI_MAX_PLAYERS: usize = 6;
 pub const RAMI_NO_CARD: RamiCard = 0;
 pub const RAMI_JOKER: RamiCard = 0x50;
 
+/// `RAMI_E_RULESET`: the status of a ruleset the library refuses.
+pub const RAMI_E_RULESET: c_int = -5;
+
 /// The viewers beside the seats (rami_game_view_json, rami_game_history).
 pub const RAMI_VIEWER_ALL: c_int = -1;
 pub const RAMI_VIEWER_PUBLIC: c_int = -2;

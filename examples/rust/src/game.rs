@@ -103,10 +103,12 @@ impl Game {
     /// deals the same cards everywhere). `RAMI_E_RULESET` with the reason
     /// for rules the library refuses.
     pub fn new(rules: &Ruleset, seed: u64) -> Result<Game> {
-        rules.check()?;
         let mut out = std::ptr::null_mut();
         // SAFETY: rules is a valid rami_ruleset; out receives a handle.
         let rc = unsafe { ffi::rami_game_new(rules.raw(), seed, &mut out) };
+        if rc == ffi::RAMI_E_RULESET {
+            rules.check()?; // the refusal with its reason
+        }
         Game::from_out(rc, out)
     }
 
@@ -345,20 +347,20 @@ impl Game {
     /// The state as JSON as `viewer` may know it (other hands as counts);
     /// `None` shows everything.
     pub fn view_json(&self, viewer: Option<usize>) -> Result<String> {
-        let v = viewer.map_or(ffi::RAMI_VIEWER_ALL, seat_arg);
+        self.view_of(viewer.map_or(ffi::RAMI_VIEWER_ALL, seat_arg))
+    }
+
+    fn view_of(&self, viewer: c_int) -> Result<String> {
         // SAFETY: as save.
         sized_text(|buf, cap, len| unsafe {
-            ffi::rami_game_view_json(self.ptr(), v, buf, cap, len)
+            ffi::rami_game_view_json(self.ptr(), viewer, buf, cap, len)
         })
     }
 
     /// The state as JSON as every seat knows it, no hand at all: a
     /// spectator's view (`RAMI_VIEWER_PUBLIC`).
     pub fn public_view_json(&self) -> Result<String> {
-        // SAFETY: as save.
-        sized_text(|buf, cap, len| unsafe {
-            ffi::rami_game_view_json(self.ptr(), ffi::RAMI_VIEWER_PUBLIC, buf, cap, len)
-        })
+        self.view_of(ffi::RAMI_VIEWER_PUBLIC)
     }
 
     /// The move a bot of `level` chooses for the seat to move, using only
