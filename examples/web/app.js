@@ -83,6 +83,7 @@ function startTable(options) {
   for (const id of ['preset', 'bots', 'level', 'rounds']) $(`#${id}`).value = String(options[id]);
   Object.assign(ui, { selected: [], hint: null, message: null, resultShownFor: '', meldSizes: [], fresh: new Set() });
   $('#invite').hidden = true;
+  $('#spectate').hidden = true;
   if (options.online) return startOnline(options);
   table = new LocalTable(rami, options);
   table.addEventListener('update', (e) => render(e.detail));
@@ -111,11 +112,18 @@ function serverUrl() {
   return q.get('server') ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-/** The address of an online table: opening it takes a seat. */
-function tableLink(id) {
+/** The address of an online table: opening it takes a seat (join) or
+ * watches the table without one (watch). */
+function tableLink(id, how = 'join') {
   const q = new URLSearchParams(location.search);
   const server = q.has('server') ? `&server=${encodeURIComponent(q.get('server'))}` : '';
-  return `${location.origin}${location.pathname}?join=${id}${server}`;
+  return `${location.origin}${location.pathname}?${how}=${id}${server}`;
+}
+
+/** The link for spectators, shown as long as the page is at an online table. */
+function showWatchLink(id) {
+  $('#watch-link').value = tableLink(id, 'watch');
+  $('#spectate').hidden = false;
 }
 
 /** An empty board while an online table waits for its players. */
@@ -146,6 +154,7 @@ function startOnline(options) {
     if (!$('#invite').hidden) ui.message = null; // the game has started
     $('#invite').hidden = true;
     settings.rounds = e.detail.view.ruleset.match_rounds; // the table's, for "Round 1 of 3"
+    if ($(`#rounds option[value="${settings.rounds}"]`)) $('#rounds').value = String(settings.rounds);
     $('#board').setAttribute('aria-busy', 'false');
     render(e.detail);
   });
@@ -155,6 +164,7 @@ function startOnline(options) {
   $('#about').textContent = `librami ${rami.version} (WebAssembly) · online on ${url}`;
   table.start().then(
     () => {
+      showWatchLink(options.watch ?? table.credentials().table);
       if (options.watch) {
         $('#about').textContent = `librami ${rami.version} (WebAssembly) · watching online table ${options.watch} on ${url}`;
         return;
@@ -175,6 +185,7 @@ function showWaiting({ table: id, seats, open }) {
     seats.length
   } seats taken). Send them this link:`;
   $('#invite-link').value = tableLink(id);
+  showWatchLink(id);
   say('info', 'The game starts when every seat is taken.');
 }
 
@@ -238,10 +249,12 @@ function wireControls() {
   $('#online-btn').addEventListener('click', () =>
     startTable({ ...formSettings(), online: true, people: Number($('#people').value), onlineBots: Number($('#online-bots').value) }),
   );
-  $('#copy-btn').addEventListener('click', () => {
-    $('#invite-link').select();
-    navigator.clipboard?.writeText($('#invite-link').value).catch(() => {});
-  });
+  const copy = (input) => () => {
+    $(input).select();
+    navigator.clipboard?.writeText($(input).value).catch(() => {});
+  };
+  $('#copy-btn').addEventListener('click', copy('#invite-link'));
+  $('#copy-watch-btn').addEventListener('click', copy('#watch-link'));
   $('#speed').addEventListener('change', () => {
     if (table) table.options.botDelayMs = Number($('#speed').value);
     if (settings) settings.botDelayMs = Number($('#speed').value);

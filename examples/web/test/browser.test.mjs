@@ -273,6 +273,7 @@ test('whole rounds through the page against two bots', async () => {
   await page.select('#speed', '0');
   await page.click('#new-game');
   await page.waitForFunction(() => document.querySelectorAll('.seat').length === 3);
+  assert.ok(await page.$eval('#spectate', (e) => e.hidden), 'a local game offers no link to watch');
   await waitForMyTurnOrEnd();
   let s = await screen();
   const state = { pack: 2 * 52 + 4, actions: 0, moves: [], undone: null, refused: null, meldShot: false, phoneShot: false };

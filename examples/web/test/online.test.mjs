@@ -134,6 +134,8 @@ function screen(page) {
       mine: !!document.querySelector('.seat.me.current') && !document.querySelector('.seat.thinking'),
       draw: document.querySelector('#stock').classList.contains('live'),
       invite: document.querySelector('#invite').hidden ? null : document.querySelector('#invite-link').value,
+      watch: document.querySelector('#spectate').hidden ? null : document.querySelector('#watch-link').value,
+      rounds: document.querySelector('#rounds').value,
     };
   });
 }
@@ -232,6 +234,8 @@ test('two pages play a match against each other through rami-server', async () =
   const link = (await screen(a)).invite;
   assert.match(link, /\/web\/\?join=[0-9a-f]{16}$/);
   assert.match((await screen(a)).status, /starts when every seat is taken/);
+  const watchLink = link.replace('?join=', '?watch=');
+  assert.equal((await screen(a)).watch, watchLink, 'the waiting page offers a link to watch');
   await shot(a, 'online-01-invite');
 
   await b.goto(link);
@@ -242,17 +246,20 @@ test('two pages play a match against each other through rami-server', async () =
   assert.deepEqual(sb.seats.map((x) => x.name), ['player', 'You']);
   assert.equal(sa.hand.length + sb.hand.length, 26);
   assert.equal((await screen(a)).invite, null, 'the invitation goes once the game starts');
+  for (const p of [a, b]) assert.equal((await screen(p)).watch, watchLink, 'both seats keep the link to watch');
   await shot(b, 'online-02-joined');
 
   // A third page watches the table (?watch=): both seats, no hand, nothing
   // to play, and the same table as the players.
   const c = await newPlayer('C');
-  await c.goto(link.replace('?join=', '?watch='));
+  await c.goto(watchLink);
   await c.waitForFunction(() => document.querySelectorAll('.seat').length === 2 && /^Watching\. /.test(document.querySelector('#status').textContent));
   const sc = await screen(c);
   assert.deepEqual(sc.hand, [], 'a spectator holds no hand');
   assert.deepEqual(sc.seats.map((x) => x.name), ['player', 'player']);
   assert.equal(sc.mine, false);
+  assert.equal(sc.watch, watchLink, 'a spectator can pass the link on');
+  assert.equal(sc.rounds, '1', "the form shows the watched table's match, not its default of 3");
   const watched = async () => {
     const pub = (s) => JSON.stringify([s.stock, s.discard, s.top, s.melds, s.seats.map((x) => x.cards)]);
     for (let i = 0; i < 200; i++) {
