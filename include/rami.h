@@ -93,34 +93,37 @@ extern "C" {
 /* Status codes                                                              */
 /* ------------------------------------------------------------------------ */
 
-/* X(name, value, message): one list generates the enum and the messages. */
-#define RAMI_STATUS_LIST(X)                                                    \
-    X(RAMI_OK, 0, "success")                                                   \
-    X(RAMI_E_ARG, -1, "invalid argument")                                      \
-    X(RAMI_E_NOMEM, -2, "allocation failed")                                   \
-    X(RAMI_E_BUFFER, -3, "output buffer too small")                            \
-    X(RAMI_E_PARSE, -4, "text could not be parsed")                            \
-    X(RAMI_E_RULESET, -5, "ruleset is inconsistent")                           \
-    X(RAMI_E_TURN, -6, "not this player's turn")                               \
-    X(RAMI_E_PHASE, -7, "move kind not allowed now")                           \
-    X(RAMI_E_NOT_IN_HAND, -8, "a card of the move is not in the player's hand") \
-    X(RAMI_E_MELD, -9, "the cards do not form a valid meld")                   \
-    X(RAMI_E_OPENING, -10, "opening requirement not met or no longer reachable") \
-    X(RAMI_E_NOT_OPENED, -11, "lay-off or joker swap before the player has opened") \
-    X(RAMI_E_LAYOFF, -12, "the card does not fit that table meld")             \
-    X(RAMI_E_CLOSED, -13, "the ruleset forbids touching another player's meld") \
-    X(RAMI_E_SWAP, -14, "no retrievable joker there, or not the card it stands for") \
-    X(RAMI_E_PICKED, -15, "may not discard the card just taken from the discard pile") \
-    X(RAMI_E_JOKER_REPLAY, -16, "a retrieved joker that can be played must be played this turn") \
-    X(RAMI_E_MUST_DISCARD, -17, "the ruleset needs a final discard: this would empty the hand") \
-    X(RAMI_E_PICKUP, -18, "taking the discard is not allowed now")             \
-    X(RAMI_E_UNDO, -19, "nothing to take back")                                \
-    X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")                  \
-    X(RAMI_E_INTERNAL, -21, "internal error in librami (a bug: please report it)")      \
-    X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows") \
-    X(RAMI_E_OPENING_TURN, -23, "lay-offs and joker swaps start the turn after the opening") \
+/* X(name, value, message): one list generates the enum and the messages,
+ * one status a line. */
+/* clang-format off */
+#define RAMI_STATUS_LIST(X)                                                                                 \
+    X(RAMI_OK, 0, "success")                                                                                \
+    X(RAMI_E_ARG, -1, "invalid argument")                                                                   \
+    X(RAMI_E_NOMEM, -2, "allocation failed")                                                                \
+    X(RAMI_E_BUFFER, -3, "output buffer too small")                                                         \
+    X(RAMI_E_PARSE, -4, "text could not be parsed")                                                         \
+    X(RAMI_E_RULESET, -5, "ruleset is inconsistent")                                                        \
+    X(RAMI_E_TURN, -6, "not this player's turn")                                                            \
+    X(RAMI_E_PHASE, -7, "move kind not allowed now")                                                        \
+    X(RAMI_E_NOT_IN_HAND, -8, "a card of the move is not in the player's hand")                             \
+    X(RAMI_E_MELD, -9, "the cards do not form a valid meld")                                                \
+    X(RAMI_E_OPENING, -10, "opening requirement not met or no longer reachable")                            \
+    X(RAMI_E_NOT_OPENED, -11, "lay-off or joker swap before the player has opened")                         \
+    X(RAMI_E_LAYOFF, -12, "the card does not fit that table meld")                                          \
+    X(RAMI_E_CLOSED, -13, "the ruleset forbids touching another player's meld")                             \
+    X(RAMI_E_SWAP, -14, "no retrievable joker there, or not the card it stands for")                        \
+    X(RAMI_E_PICKED, -15, "may not discard the card just taken from the discard pile")                      \
+    X(RAMI_E_JOKER_REPLAY, -16, "a retrieved joker that can be played must be played this turn")            \
+    X(RAMI_E_MUST_DISCARD, -17, "the ruleset needs a final discard: this would empty the hand")             \
+    X(RAMI_E_PICKUP, -18, "taking the discard is not allowed now")                                          \
+    X(RAMI_E_UNDO, -19, "nothing to take back")                                                             \
+    X(RAMI_E_CORRUPT, -20, "saved game or state text is inconsistent")                                      \
+    X(RAMI_E_INTERNAL, -21, "internal error in librami (a bug: please report it)")                          \
+    X(RAMI_E_LIMIT, -22, "the request needs more work than the documented bound allows")                    \
+    X(RAMI_E_OPENING_TURN, -23, "lay-offs and joker swaps start the turn after the opening")                \
     X(RAMI_E_PICKUP_MELD, -24, "the card taken from the discard pile must be melded or laid off this turn") \
     X(RAMI_E_JOKER_DISCARD, -25, "the ruleset forbids discarding a joker here")
+/* clang-format on */
 
 #define RAMI_STATUS_ENUM_(name, value, msg) name = value,
 enum rami_status { RAMI_STATUS_LIST(RAMI_STATUS_ENUM_) };
@@ -158,17 +161,19 @@ enum rami_suit {
 };
 
 #define RAMI_CARD(rank, suit) ((rami_card)(((unsigned)(suit) << 4) | (unsigned)(rank)))
+/* clang-format off */
 #define RAMI_CARD_RANK(c) ((unsigned)(c) & 0x0Fu)
+/* clang-format on */
 #define RAMI_CARD_SUIT(c) ((unsigned)(c) >> 4)
 /* Plain integer constants (no cast), so that binding generators read them
  * as values. */
-#define RAMI_JOKER 0x50
+#define RAMI_JOKER   0x50
 #define RAMI_NO_CARD 0
 
-#define RAMI_ACE 1
-#define RAMI_JACK 11
+#define RAMI_ACE   1
+#define RAMI_JACK  11
 #define RAMI_QUEEN 12
-#define RAMI_KING 13
+#define RAMI_KING  13
 
 /* The card macros as functions, for bindings that cannot expand macros.
  * rami_card_make: the card of rank 1..13 and suit 0..3 (or RAMI_SUIT_ANY,
@@ -206,31 +211,31 @@ RAMI_API int rami_cards_parse(const char *text, rami_card *out, size_t cap, size
 /* Rulesets                                                                  */
 /* ------------------------------------------------------------------------ */
 
-#define RAMI_MAX_PLAYERS 6
-#define RAMI_MAX_HAND 32       /* cards rami_solve_hand takes; a game's hands hold at most 17 */
-#define RAMI_MAX_HAND_SIZE 15  /* the largest hand_size rami_ruleset_check accepts */
-#define RAMI_MAX_PACK 168
-#define RAMI_MAX_MELD 13
+#define RAMI_MAX_PLAYERS   6
+#define RAMI_MAX_HAND      32 /* cards rami_solve_hand takes; a game's hands hold at most 17 */
+#define RAMI_MAX_HAND_SIZE 15 /* the largest hand_size rami_ruleset_check accepts */
+#define RAMI_MAX_PACK      168
+#define RAMI_MAX_MELD      13
 
 /* Versioned: first published size 24 bytes (struct_size .. match_target,
  * the original contract); fields added later take their defaults (0 = the
  * rule of the original contract) for a caller whose struct ends before
  * them. */
 typedef struct rami_ruleset {
-    uint32_t struct_size;     /* the caller's sizeof(rami_ruleset), set by rami_ruleset_init */
-    uint8_t players;          /* 2..6 */
-    uint8_t decks;            /* standard 52-card decks in the pack */
-    uint8_t jokers;           /* jokers in the pack */
-    uint8_t hand_size;        /* cards dealt to each player: 1..RAMI_MAX_HAND_SIZE */
-    uint16_t opening_points;  /* minimum value of the first lay-down; 0 = none */
-    uint8_t jokers_per_meld;  /* 1 in every preset */
-    uint8_t max_restocks;     /* times the discard pile may become the stock; 255 = unlimited */
-    uint16_t max_turns;       /* round ends after this many turns; 0 = no cap */
-    uint8_t joker_penalty;    /* points for a joker left in hand */
-    uint8_t ace_penalty;      /* points for an ace left in hand */
-    uint32_t options;         /* RAMI_OPT_* bits */
-    uint16_t match_rounds;    /* match ends after this many rounds; 0 = off */
-    uint16_t match_target;    /* match ends when a total reaches this; 0 = off */
+    uint32_t struct_size;    /* the caller's sizeof(rami_ruleset), set by rami_ruleset_init */
+    uint8_t players;         /* 2..6 */
+    uint8_t decks;           /* standard 52-card decks in the pack */
+    uint8_t jokers;          /* jokers in the pack */
+    uint8_t hand_size;       /* cards dealt to each player: 1..RAMI_MAX_HAND_SIZE */
+    uint16_t opening_points; /* minimum value of the first lay-down; 0 = none */
+    uint8_t jokers_per_meld; /* 1 in every preset */
+    uint8_t max_restocks;    /* times the discard pile may become the stock; 255 = unlimited */
+    uint16_t max_turns;      /* round ends after this many turns; 0 = no cap */
+    uint8_t joker_penalty;   /* points for a joker left in hand */
+    uint8_t ace_penalty;     /* points for an ace left in hand */
+    uint32_t options;        /* RAMI_OPT_* bits */
+    uint16_t match_rounds;   /* match ends after this many rounds; 0 = off */
+    uint16_t match_target;   /* match ends when a total reaches this; 0 = off */
     /* House rules (doc/rules.md; in the 1.0 layout, 28 bytes: a caller
      * with the first layout gets 0, the original rule). */
     uint16_t unopened_penalty; /* points of a seat that has not opened when another goes out
@@ -238,23 +243,23 @@ typedef struct rami_ruleset {
     uint8_t reserved[2];       /* must be 0 */
 } rami_ruleset;
 
-#define RAMI_OPT_LAYOFF_OTHERS (1u << 0)    /* off = closed rami */
-#define RAMI_OPT_GO_OUT_BY_MELD (1u << 1)   /* off = strict rami */
-#define RAMI_OPT_KEEP_PICKUP (1u << 2)      /* picked card may not be discarded */
+#define RAMI_OPT_LAYOFF_OTHERS    (1u << 0) /* off = closed rami */
+#define RAMI_OPT_GO_OUT_BY_MELD   (1u << 1) /* off = strict rami */
+#define RAMI_OPT_KEEP_PICKUP      (1u << 2) /* picked card may not be discarded */
 #define RAMI_OPT_PICKUP_MUST_MELD (1u << 3) /* picked card must be played this turn */
-#define RAMI_OPT_JOKER_SWAP (1u << 4)       /* opened players may retrieve jokers */
-#define RAMI_OPT_JOKER_REPLAY (1u << 5)     /* a retrieved joker must be replayed */
-#define RAMI_OPT_OPEN_PURE_RUN (1u << 6)    /* opening needs a run without joker */
-#define RAMI_OPT_JOKER_CHOICE (1u << 7)     /* player picks an ambiguous joker's place */
+#define RAMI_OPT_JOKER_SWAP       (1u << 4) /* opened players may retrieve jokers */
+#define RAMI_OPT_JOKER_REPLAY     (1u << 5) /* a retrieved joker must be replayed */
+#define RAMI_OPT_OPEN_PURE_RUN    (1u << 6) /* opening needs a run without joker */
+#define RAMI_OPT_JOKER_CHOICE     (1u << 7) /* player picks an ambiguous joker's place */
 #define RAMI_OPT_OPEN_TURN_LAYOFF (1u << 8) /* lay-offs allowed in the opening turn */
 /* House rules (doc/rules.md), off in every preset but SET_SWAP_ANY in FINNISH: */
-#define RAMI_OPT_NO_JOKER_DISCARD (1u << 9) /* no joker discarded while another card is held */
-#define RAMI_OPT_NO_JOKER_OUT (1u << 10)    /* the last card may not be a discarded joker */
-#define RAMI_OPT_ONE_GO_DOUBLE (1u << 11)   /* out in one turn from a closed hand: others x2 */
-#define RAMI_OPT_ELIMINATION (1u << 12)     /* a seat whose total reaches match_target leaves */
-#define RAMI_OPT_LOW_HAND_ZERO (1u << 13)   /* stock-out / turn cap: the lowest hands score 0 */
-#define RAMI_OPT_SET_SWAP_ANY (1u << 14)    /* a set's joker: any natural of a missing suit */
-#define RAMI_OPT_ALL 0x7FFFu                /* every option bit this version knows */
+#define RAMI_OPT_NO_JOKER_DISCARD (1u << 9)  /* no joker discarded while another card is held */
+#define RAMI_OPT_NO_JOKER_OUT     (1u << 10) /* the last card may not be a discarded joker */
+#define RAMI_OPT_ONE_GO_DOUBLE    (1u << 11) /* out in one turn from a closed hand: others x2 */
+#define RAMI_OPT_ELIMINATION      (1u << 12) /* a seat whose total reaches match_target leaves */
+#define RAMI_OPT_LOW_HAND_ZERO    (1u << 13) /* stock-out / turn cap: the lowest hands score 0 */
+#define RAMI_OPT_SET_SWAP_ANY     (1u << 14) /* a set's joker: any natural of a missing suit */
+#define RAMI_OPT_ALL              0x7FFFu    /* every option bit this version knows */
 
 enum rami_preset {
     RAMI_PRESET_51 = 0,
@@ -277,7 +282,7 @@ RAMI_API int rami_ruleset_init_sized(rami_ruleset *rs, size_t size, int preset, 
  * of bindings that cannot expand the macro below. C and C++ programs call
  * the macro, which passes the sizeof of the header they were built with. */
 RAMI_API int rami_ruleset_init(rami_ruleset *rs, int preset, unsigned players);
-#define rami_ruleset_init(rs, preset, players)                                 \
+#define rami_ruleset_init(rs, preset, players)                                                     \
     rami_ruleset_init_sized((rs), sizeof(rami_ruleset), (preset), (players))
 
 /* RAMI_OK if *rs describes a playable game, else RAMI_E_RULESET, or
@@ -294,11 +299,11 @@ RAMI_API int rami_ruleset_check(const rami_ruleset *rs, char *why, size_t why_ca
 enum rami_meld_kind { RAMI_MELD_NONE = 0, RAMI_MELD_SET = 1, RAMI_MELD_RUN = 2 };
 
 typedef struct rami_meld_info {
-    uint8_t kind;                    /* rami_meld_kind */
-    uint8_t count;                   /* cards in the meld */
-    uint16_t points;                 /* value when laid down */
-    rami_card cards[RAMI_MAX_MELD];  /* table order: runs low to high, joker in its place */
-    rami_card joker_as;              /* what the (first) joker stands for, RAMI_NO_CARD if none */
+    uint8_t kind;                   /* rami_meld_kind */
+    uint8_t count;                  /* cards in the meld */
+    uint16_t points;                /* value when laid down */
+    rami_card cards[RAMI_MAX_MELD]; /* table order: runs low to high, joker in its place */
+    rami_card joker_as;             /* what the (first) joker stands for, RAMI_NO_CARD if none */
 } rami_meld_info;
 
 /* Judges cards[0..n) (any order) as a meld under rs (jokers_per_meld is the
@@ -318,15 +323,15 @@ typedef struct rami_game rami_game;
 
 /* Versioned: first published size 544 bytes (this layout). */
 typedef struct rami_deal {
-    uint32_t struct_size;                       /* the caller's sizeof(rami_deal) */
-    uint8_t dealer;                             /* seat after the dealer starts */
+    uint32_t struct_size; /* the caller's sizeof(rami_deal) */
+    uint8_t dealer;       /* seat after the dealer starts */
     uint8_t hand_count[RAMI_MAX_PLAYERS];
     rami_card hands[RAMI_MAX_PLAYERS][RAMI_MAX_HAND];
-    uint8_t reserved;                           /* 0 (was hidden padding) */
+    uint8_t reserved; /* 0 (was hidden padding) */
     uint16_t stock_count;
-    rami_card stock[RAMI_MAX_PACK];             /* stock[stock_count-1] is drawn first */
+    rami_card stock[RAMI_MAX_PACK]; /* stock[stock_count-1] is drawn first */
     uint16_t discard_count;
-    rami_card discard[RAMI_MAX_PACK];           /* discard[discard_count-1] is the top */
+    rami_card discard[RAMI_MAX_PACK]; /* discard[discard_count-1] is the top */
 } rami_deal;
 
 enum rami_phase {
@@ -463,8 +468,7 @@ RAMI_API int rami_game_hand_count(const rami_game *g, int player);
  * (rami_game_discard_top). (buf, cap, count) as usual; a buffer of
  * RAMI_MAX_PACK cards always suffices. Errors: RAMI_E_ARG, RAMI_E_BUFFER
  * (nothing written). Cost: the cards copied. */
-RAMI_API int rami_game_discard_pile(const rami_game *g, rami_card *buf, size_t cap,
-                                    size_t *count);
+RAMI_API int rami_game_discard_pile(const rami_game *g, rami_card *buf, size_t cap, size_t *count);
 
 /* How many plays (melds, lay-offs, swaps) of the current turn
  * rami_game_undo can take back now; 0 outside the play phase. Errors:
@@ -475,22 +479,24 @@ RAMI_API int rami_game_undo_count(const rami_game *g);
  * the player still owes. Versioned output struct (first published size
  * 20): filled by rami_game_turn_info with the caller's sizeof. */
 typedef struct rami_turn_info {
-    uint32_t struct_size;    /* set by the library: the caller's size */
-    uint8_t player;          /* seat to move (after the round: who moved last) */
-    uint8_t phase;           /* rami_phase */
-    uint8_t opened;          /* 1 once the seat has opened this round (also in this turn) */
+    uint32_t struct_size;     /* set by the library: the caller's size */
+    uint8_t player;           /* seat to move (after the round: who moved last) */
+    uint8_t phase;            /* rami_phase */
+    uint8_t opened;           /* 1 once the seat has opened this round (also in this turn) */
     uint8_t opened_this_turn; /* 1 if it opened in this turn */
-    uint16_t points_laid;    /* value of the melds laid this turn (what counts toward the opening) */
-    uint16_t opening_points; /* the ruleset's opening requirement */
-    uint8_t melds_laid;      /* melds laid this turn */
-    uint8_t undo_count;      /* as rami_game_undo_count */
-    rami_card picked;        /* taken from the discard pile this turn, or RAMI_NO_CARD */
-    rami_card must_play;     /* PICKUP_MUST_MELD: the picked card, still to be melded or laid
-                                off this turn; else RAMI_NO_CARD */
+    uint16_t points_laid; /* value of the melds laid this turn (what counts toward the opening) */
+    uint16_t opening_points;  /* the ruleset's opening requirement */
+    uint8_t melds_laid;       /* melds laid this turn */
+    uint8_t undo_count;       /* as rami_game_undo_count */
+    rami_card picked;         /* taken from the discard pile this turn, or RAMI_NO_CARD */
+    rami_card must_play;      /* PICKUP_MUST_MELD: the picked card, still to be melded or laid
+                                 off this turn; else RAMI_NO_CARD */
     uint8_t jokers_to_replay; /* JOKER_REPLAY: retrieved jokers still to be played this turn */
-    uint8_t pure_run_needed; /* OPEN_PURE_RUN: 1 while the opening still lacks a run without joker */
-    rami_card may_not_discard; /* KEEP_PICKUP: the face that may not be discarded, or RAMI_NO_CARD */
-    uint8_t reserved;        /* 0 */
+    uint8_t
+        pure_run_needed; /* OPEN_PURE_RUN: 1 while the opening still lacks a run without joker */
+    rami_card
+        may_not_discard; /* KEEP_PICKUP: the face that may not be discarded, or RAMI_NO_CARD */
+    uint8_t reserved;    /* 0 */
 } rami_turn_info;
 
 /* Fills the caller's rami_turn_info of `size` bytes (its sizeof; see
@@ -525,14 +531,14 @@ typedef struct rami_event {
                                        DRAW_STOCK: the card drawn, only when the viewer may
                                        see it (count 0 otherwise); LAYOFF, SWAP (the card
                                        given for the joker), DISCARD: the card */
-    uint8_t reserved2[7]; /* 0 */
+    uint8_t reserved2[7];           /* 0 */
 } rami_event;
 
 /* Viewers of rami_game_view_json and rami_game_history besides the seats
  * 0..players-1: everything (every hand and the stock), or only what every
  * seat knows (no hand: for a spectator, a table display, a log shown to
  * all). Plain integer constants, for binding generators. */
-#define RAMI_VIEWER_ALL -1
+#define RAMI_VIEWER_ALL    -1
 #define RAMI_VIEWER_PUBLIC -2
 
 /* The events of the current round in order, as seat `viewer` may know them
@@ -622,7 +628,7 @@ typedef struct rami_refusal {
                                        missing; PICKED, PICKUP, PICKUP_MELD: the card taken
                                        (or to be taken); JOKER_REPLAY: a joker; TURN, PHASE,
                                        ARG: none; every other: the move's cards */
-    uint8_t reserved[5];    /* 0 */
+    uint8_t reserved[5];            /* 0 */
 } rami_refusal;
 
 /* rami_game_check, and the refusal in *out (out_size bytes, the caller's
@@ -709,10 +715,10 @@ enum rami_solve_goal {
 #define RAMI_SOLVE_NODE_LIMIT 2000000
 
 typedef struct rami_solution {
-    uint8_t meld_count;                            /* melds chosen */
-    uint8_t left_count;                            /* cards left over */
-    uint16_t points;                               /* total value of the melds */
-    uint16_t penalty;                              /* hand value of the cards left */
+    uint8_t meld_count; /* melds chosen */
+    uint8_t left_count; /* cards left over */
+    uint16_t points;    /* total value of the melds */
+    uint16_t penalty;   /* hand value of the cards left */
     uint16_t reserved;
     rami_meld_info melds[RAMI_MAX_SOLUTION_MELDS]; /* in table order */
     rami_card left[RAMI_MAX_HAND];                 /* sorted by suit, rank, jokers last */
@@ -755,8 +761,7 @@ RAMI_API int rami_solve_hand(const rami_ruleset *rs, const rami_card *hand, size
  * The caller owns *out (rami_game_free). Errors: RAMI_E_ARG, RAMI_E_NOMEM.
  * Cost: linear in the pack and the round's log; one handle allocated, as
  * large as g's. Thread-safe for distinct or const handles. */
-RAMI_API int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed,
-                                   rami_game **out);
+RAMI_API int rami_game_determinize(const rami_game *g, int viewer, uint64_t seed, rami_game **out);
 
 enum rami_bot_level { RAMI_BOT_RANDOM = 0, RAMI_BOT_GREEDY = 1, RAMI_BOT_STRONG = 2 };
 
@@ -765,9 +770,9 @@ typedef struct rami_bot_options {
     uint32_t struct_size; /* the caller's sizeof(rami_bot_options) */
     uint8_t level;        /* rami_bot_level */
     uint8_t reserved[3];
-    uint64_t seed;        /* randomness of the bot's choices and samples */
-    uint32_t playouts;    /* STRONG: most simulated games per decision; 0 = default */
-    uint32_t time_ms;     /* STRONG: wall-clock limit per decision; 0 = none */
+    uint64_t seed;     /* randomness of the bot's choices and samples */
+    uint32_t playouts; /* STRONG: most simulated games per decision; 0 = default */
+    uint32_t time_ms;  /* STRONG: wall-clock limit per decision; 0 = none */
 } rami_bot_options;
 
 /* Default options for a level (seed 0, the level's default playouts, no
@@ -778,7 +783,7 @@ typedef struct rami_bot_options {
 RAMI_API int rami_bot_options_init_sized(rami_bot_options *opt, size_t size, int level);
 /* The same for the 1.0 layout, for bindings; C and C++ call the macro. */
 RAMI_API int rami_bot_options_init(rami_bot_options *opt, int level);
-#define rami_bot_options_init(opt, level)                                      \
+#define rami_bot_options_init(opt, level)                                                          \
     rami_bot_options_init_sized((opt), sizeof(rami_bot_options), (level))
 
 /* Chooses a legal move for the current player using only what that player

@@ -73,31 +73,75 @@ typedef struct timespec timespec;
     X(timespec, tv_sec)                                                                            \
     X(timespec, tv_nsec)
 
+/* One constant a line (clang-format would pack them). */
+/* clang-format off */
 #define CONSTANTS(X)                                                                               \
     X(RAMI_MAX_PLAYERS)                                                                            \
     X(RAMI_MAX_HAND)                                                                               \
     X(RAMI_MAX_PACK)                                                                               \
-    X(RAMI_MAX_MELD) X(RAMI_MAX_MOVES) X(RAMI_MAX_SOLUTION_MELDS) X(RAMI_UNLIMITED_RESTOCKS) X(    \
-        RAMI_JOKER) X(RAMI_NO_CARD) X(RAMI_CLUBS) X(RAMI_DIAMONDS) X(RAMI_HEARTS) X(RAMI_SPADES)   \
-        X(RAMI_SUIT_ANY) X(RAMI_ACE) X(RAMI_JACK) X(RAMI_QUEEN) X(RAMI_KING)                       \
-            X(RAMI_OPT_LAYOFF_OTHERS) X(RAMI_OPT_GO_OUT_BY_MELD) X(RAMI_OPT_KEEP_PICKUP) X(        \
-                RAMI_OPT_PICKUP_MUST_MELD) X(RAMI_OPT_JOKER_SWAP) X(RAMI_OPT_JOKER_REPLAY)         \
-                X(RAMI_OPT_OPEN_PURE_RUN) X(RAMI_OPT_JOKER_CHOICE) X(RAMI_OPT_OPEN_TURN_LAYOFF) X( \
-                    RAMI_OPT_NO_JOKER_DISCARD) X(RAMI_OPT_NO_JOKER_OUT) X(RAMI_OPT_ONE_GO_DOUBLE)  \
-                    X(RAMI_OPT_ELIMINATION) X(RAMI_OPT_LOW_HAND_ZERO) X(RAMI_OPT_SET_SWAP_ANY) X(  \
-                        RAMI_OPT_ALL) X(RAMI_PRESET_51) X(RAMI_PRESET_40) X(RAMI_PRESET_51_HOUSE)  \
-                        X(RAMI_PRESET_40_HOUSE) X(RAMI_PRESET_FINNISH) X(RAMI_MELD_NONE) X(        \
-                            RAMI_MELD_SET) X(RAMI_MELD_RUN) X(RAMI_PHASE_DRAW) X(RAMI_PHASE_PLAY)  \
-                            X(RAMI_PHASE_ROUND_OVER) X(RAMI_PHASE_MATCH_OVER) X(RAMI_END_NONE)     \
-                                X(RAMI_END_WENT_OUT) X(RAMI_END_STOCK_OUT) X(RAMI_END_TURN_LIMIT)  \
-                                    X(RAMI_MOVE_DRAW_STOCK) X(RAMI_MOVE_DRAW_DISCARD)              \
-                                        X(RAMI_MOVE_MELD) X(RAMI_MOVE_LAYOFF) X(RAMI_MOVE_SWAP)    \
-                                            X(RAMI_MOVE_DISCARD) X(RAMI_SIDE_AUTO)                 \
-                                                X(RAMI_SIDE_LOW) X(RAMI_SIDE_HIGH)                 \
-                                                    X(RAMI_SOLVE_MAX_POINTS)                       \
-                                                        X(RAMI_SOLVE_MIN_PENALTY)                  \
-                                                            X(RAMI_BOT_RANDOM) X(RAMI_BOT_GREEDY)  \
-                                                                X(RAMI_BOT_STRONG) X(TIME_UTC)
+    X(RAMI_MAX_MELD)                                                                               \
+    X(RAMI_MAX_MOVES)                                                                              \
+    X(RAMI_MAX_SOLUTION_MELDS)                                                                     \
+    X(RAMI_UNLIMITED_RESTOCKS)                                                                     \
+    X(RAMI_JOKER)                                                                                  \
+    X(RAMI_NO_CARD)                                                                                \
+    X(RAMI_CLUBS)                                                                                  \
+    X(RAMI_DIAMONDS)                                                                               \
+    X(RAMI_HEARTS)                                                                                 \
+    X(RAMI_SPADES)                                                                                 \
+    X(RAMI_SUIT_ANY)                                                                               \
+    X(RAMI_ACE)                                                                                    \
+    X(RAMI_JACK)                                                                                   \
+    X(RAMI_QUEEN)                                                                                  \
+    X(RAMI_KING)                                                                                   \
+    X(RAMI_OPT_LAYOFF_OTHERS)                                                                      \
+    X(RAMI_OPT_GO_OUT_BY_MELD)                                                                     \
+    X(RAMI_OPT_KEEP_PICKUP)                                                                        \
+    X(RAMI_OPT_PICKUP_MUST_MELD)                                                                   \
+    X(RAMI_OPT_JOKER_SWAP)                                                                         \
+    X(RAMI_OPT_JOKER_REPLAY)                                                                       \
+    X(RAMI_OPT_OPEN_PURE_RUN)                                                                      \
+    X(RAMI_OPT_JOKER_CHOICE)                                                                       \
+    X(RAMI_OPT_OPEN_TURN_LAYOFF)                                                                   \
+    X(RAMI_OPT_NO_JOKER_DISCARD)                                                                   \
+    X(RAMI_OPT_NO_JOKER_OUT)                                                                       \
+    X(RAMI_OPT_ONE_GO_DOUBLE)                                                                      \
+    X(RAMI_OPT_ELIMINATION)                                                                        \
+    X(RAMI_OPT_LOW_HAND_ZERO)                                                                      \
+    X(RAMI_OPT_SET_SWAP_ANY)                                                                       \
+    X(RAMI_OPT_ALL)                                                                                \
+    X(RAMI_PRESET_51)                                                                              \
+    X(RAMI_PRESET_40)                                                                              \
+    X(RAMI_PRESET_51_HOUSE)                                                                        \
+    X(RAMI_PRESET_40_HOUSE)                                                                        \
+    X(RAMI_PRESET_FINNISH)                                                                         \
+    X(RAMI_MELD_NONE)                                                                              \
+    X(RAMI_MELD_SET)                                                                               \
+    X(RAMI_MELD_RUN)                                                                               \
+    X(RAMI_PHASE_DRAW)                                                                             \
+    X(RAMI_PHASE_PLAY)                                                                             \
+    X(RAMI_PHASE_ROUND_OVER)                                                                       \
+    X(RAMI_PHASE_MATCH_OVER)                                                                       \
+    X(RAMI_END_NONE)                                                                               \
+    X(RAMI_END_WENT_OUT)                                                                           \
+    X(RAMI_END_STOCK_OUT)                                                                          \
+    X(RAMI_END_TURN_LIMIT)                                                                         \
+    X(RAMI_MOVE_DRAW_STOCK)                                                                        \
+    X(RAMI_MOVE_DRAW_DISCARD)                                                                      \
+    X(RAMI_MOVE_MELD)                                                                              \
+    X(RAMI_MOVE_LAYOFF)                                                                            \
+    X(RAMI_MOVE_SWAP)                                                                              \
+    X(RAMI_MOVE_DISCARD)                                                                           \
+    X(RAMI_SIDE_AUTO)                                                                              \
+    X(RAMI_SIDE_LOW)                                                                               \
+    X(RAMI_SIDE_HIGH)                                                                              \
+    X(RAMI_SOLVE_MAX_POINTS)                                                                       \
+    X(RAMI_SOLVE_MIN_PENALTY)                                                                      \
+    X(RAMI_BOT_RANDOM)                                                                             \
+    X(RAMI_BOT_GREEDY)                                                                             \
+    X(RAMI_BOT_STRONG)                                                                             \
+    X(TIME_UTC)
+/* clang-format on */
 
 #define CONSTANT(name)           put("%s\"%s\":%ld", comma(), #name, (long)(name));
 #define STATUS(name, value, msg) put("%s\"%s\":%d", comma(), #name, (int)(name));

@@ -22,7 +22,7 @@
     do {                                                                                           \
         long long check_a_ = (long long)(a), check_b_ = (long long)(b);                            \
         if (check_a_ != check_b_) {                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s == %s (%lld != %lld)\n", __FILE__, __LINE__, \
+            fprintf(stderr, "%s:%d: CHECK failed: %s == %s (%lld != %lld)\n", __FILE__, __LINE__,  \
                     #a, #b, check_a_, check_b_);                                                   \
             exit(1);                                                                               \
         }                                                                                          \

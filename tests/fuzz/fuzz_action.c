@@ -16,9 +16,9 @@
  * mask has a 1 exactly at them; each legal id's move is the listed move; an
  * id the input picks is legal exactly when rami_game_check accepts its move
  * (but for the two lay-off spellings doc/rules.md accepts and does not list,
- * whose listed id is checked instead), and rami_game_play_action of it does what rami_game_play does (a twin
- * game plays the moves; the two save the same record at the end). Short
- * buffers give RAMI_E_BUFFER and write nothing. */
+ * whose listed id is checked instead), and rami_game_play_action of it does what rami_game_play
+ * does (a twin game plays the moves; the two save the same record at the end). Short buffers give
+ * RAMI_E_BUFFER and write nothing. */
 #include "fuzz_game.h"
 
 #define MAX_STEPS 48

@@ -29,7 +29,6 @@
 #define MAX_EVENTS 1024
 #define GUARD      0xA5
 
-
 /* The moves of the round as this target made them. */
 typedef struct played {
     rami_move move;
