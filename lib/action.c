@@ -499,7 +499,7 @@ int rami_game_legal_actions(const rami_game *g, rami_action *buf, size_t cap, si
     if (st != RAMI_OK)
         return st;
     *count = n;
-    if (n <= cap)
+    if (n > 0 && n <= cap) /* buf may be NULL when n is 0 */
         memcpy(buf, heap ? heap : stack, n * sizeof *buf);
     free(heap);
     return n <= cap ? RAMI_OK : RAMI_E_BUFFER;

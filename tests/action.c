@@ -722,6 +722,31 @@ static void test_returns(void **state)
     rami_game_free(g);
 }
 
+/* A finished round lists nothing, and asking only for the size (NULL, 0)
+ * is answered with 0 and RAMI_OK: no copy to a NULL buffer, even of
+ * nothing (memcpy's arguments must not be NULL; UBSan stops on it). */
+static void test_nothing_listed_when_over(void **state)
+{
+    (void)state;
+    rami_ruleset rs = preset(RAMI_PRESET_51, 2);
+    rami_game *g = finished_round(&rs, 5);
+    assert_int_equal(rami_game_phase(g), RAMI_PHASE_ROUND_OVER);
+    size_t n = 99;
+    assert_int_equal(rami_game_legal_actions(g, NULL, 0, &n), RAMI_OK);
+    assert_int_equal(n, 0);
+    n = 99;
+    assert_int_equal(rami_game_legal_moves(g, NULL, 0, &n), RAMI_OK);
+    assert_int_equal(n, 0);
+    static uint8_t mask[6650];
+    memset(mask, 9, sizeof mask);
+    n = 0;
+    assert_int_equal(rami_game_legal_actions_mask(g, mask, sizeof mask, &n), RAMI_OK);
+    assert_int_equal(n, sizeof mask);
+    for (size_t i = 0; i < sizeof mask; i++)
+        assert_int_equal(mask[i], 0);
+    rami_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -734,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_unlisted_ace_named_side),
         cmocka_unit_test(test_bad_calls_change_nothing),
         cmocka_unit_test(test_returns),
+        cmocka_unit_test(test_nothing_listed_when_over),
         cmocka_unit_test(test_max_game_length),
         cmocka_unit_test(test_selfplay_presets),
         cmocka_unit_test(test_selfplay_variants),
