@@ -18,7 +18,7 @@
  * (but for the two lay-off spellings doc/rules.md accepts and does not list,
  * whose listed id is checked instead), and rami_game_play_action of it does what rami_game_play
  * does (a twin game plays the moves; the two save the same record at the end). Short buffers give
- * RAMI_E_BUFFER and write nothing. */
+ * RAMI_E_BUFFER and write nothing; a size-only call (NULL, 0), in every phase, gives the count. */
 #include "fuzz_game.h"
 
 #define MAX_STEPS 48
@@ -196,6 +196,19 @@ static void check_position(const rami_game *g, const rami_ruleset *rs, uint32_t 
     }
 }
 
+/* In any phase, asking only for the size (NULL, 0) says the count and
+ * RAMI_OK exactly when there is nothing to list (as once the round is over). */
+static void check_size_query(const rami_game *g)
+{
+    size_t moves = 99, ids = 99;
+    int st = rami_game_legal_moves(g, NULL, 0, &moves);
+    FUZZ_ASSERT(st == (moves > 0 ? RAMI_E_BUFFER : RAMI_OK));
+    st = rami_game_legal_actions(g, NULL, 0, &ids);
+    FUZZ_ASSERT(st == RAMI_E_NOMEM || (st == (ids > 0 ? RAMI_E_BUFFER : RAMI_OK) && ids == moves));
+    if (rami_game_phase(g) > RAMI_PHASE_PLAY)
+        FUZZ_ASSERT(moves == 0);
+}
+
 /* Plays the chosen legal id in g, and its move in the twin; a refused id
  * changes neither. */
 static bool step(rami_game *g, rami_game *twin, const rami_ruleset *rs, fz_input *in)
@@ -240,11 +253,13 @@ static void positions(fz_input *in)
     FUZZ_ASSERT(n > 0);
     FUZZ_ASSERT(rami_game_clone(g, &twin) == RAMI_OK);
     for (unsigned steps = 0; fz_more(in) && steps < MAX_STEPS; steps++) {
+        check_size_query(g);
         if (rami_game_phase(g) <= RAMI_PHASE_PLAY)
             check_position(g, &rs, n, in);
         if (!step(g, twin, &rs, in))
             break;
     }
+    check_size_query(g);
     same_record(g, twin);
     rami_game_free(twin);
     rami_game_free(g);
