@@ -189,11 +189,12 @@ function showWaiting({ table: id, seats, open }) {
   say('info', 'The game starts when every seat is taken.');
 }
 
-/** A local game drops ?join= from the address (a reload stays local). */
+/** A local game drops ?join= and ?watch= from the address (a reload stays local). */
 function leaveOnlineUrl() {
   const q = new URLSearchParams(location.search);
-  if (!q.has('join')) return;
+  if (!q.has('join') && !q.has('watch')) return;
   q.delete('join');
+  q.delete('watch');
   const rest = q.toString();
   history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
 }

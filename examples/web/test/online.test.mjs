@@ -303,6 +303,15 @@ test('two pages play a match against each other through rami-server', async () =
   await c.waitForFunction(() => document.querySelector('#result').open);
   assert.deepEqual((await result(c)).rows, ra.rows, 'the spectator sees the same result');
   await shot(c, 'online-06-spectator');
+  // A new game from the spectator's form is a local game, and stays one
+  // after a reload: the address no longer watches the table.
+  await c.evaluate(() => document.querySelector('#setup').requestSubmit());
+  await c.waitForFunction(() => document.querySelectorAll('#hand .card').length >= 13);
+  assert.doesNotMatch(c.url(), /[?&](watch|join)=/, 'a local game leaves the table\'s address');
+  assert.equal((await screen(c)).watch, null, 'a local game offers no link to watch');
+  await c.reload();
+  await c.waitForFunction(() => document.querySelectorAll('#hand .card').length >= 13);
+  assert.doesNotMatch((await screen(c)).status, /^Watching/);
   await shot(a, 'online-04-result-a');
   await shot(b, 'online-05-result-b');
   assert.ok(state.refused && state.undone, `refusal "${state.refused}", undo of "${state.undone}"`);
