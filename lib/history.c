@@ -70,7 +70,8 @@ static void after_events(history *h, const position *before, const position *p)
         e->target = p->result.reason;
         return;
     }
-    if (p->restocks > before->restocks) {
+    /* Only a restock grows the stock (the count stops at 255). */
+    if (p->stock_count > before->stock_count) {
         rami_event *e = event_new(h, RAMI_EVENT_RESTOCK, p->current, p->turn);
         e->points = p->stock_count;
     }

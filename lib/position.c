@@ -19,7 +19,8 @@ void rami__turn_begin(const rami_ruleset *rs, position *p)
         discard_set(p, &under[n], 1);
         rami__shuffle(&p->rng, under, n);
         stock_set(p, under, n);
-        p->restocks++;
+        if (p->restocks < UINT8_MAX) /* counts to 255, then stays (no cap, unlimited) */
+            p->restocks++;
     }
     p->turn++;
     p->phase = RAMI_PHASE_DRAW;

@@ -36,7 +36,7 @@ typedef struct position {
     uint8_t phase;    /* enum rami_phase */
     uint8_t current;  /* seat to move */
     uint8_t dealer;   /* the seat after it starts the round */
-    uint8_t restocks; /* restocks done this round */
+    uint8_t restocks; /* restocks done this round, up to 255 */
     rami_card picked; /* face taken from the discard pile this turn */
     uint8_t meld_count;
     rami_card piles[RAMI_MAX_PACK]; /* the stock and the discard pile: see stock_at */

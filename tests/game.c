@@ -1148,6 +1148,47 @@ static void turn_count_does_not_wrap_without_a_cap(void **state)
     rami_game_free(g);
 }
 
+/* Regression: the restock count is 8 bits; it wrapped from 255 to 0 (a
+ * round with no turn cap and unlimited restocks), and the history then
+ * missed every 256th restock. It now stops at 255, and the history finds
+ * each restock by the stock growing. */
+static void restock_count_stops_at_255(void **state)
+{
+    (void)state;
+    rami_ruleset rs = preset(RAMI_PRESET_51, 2);
+    rs.max_turns = 0;
+    rs.max_restocks = RAMI_UNLIMITED_RESTOCKS;
+    rami_game *g = NULL;
+    assert_int_equal(rami_game_new(&rs, 3, &g), RAMI_OK);
+    const rami_move draw = {.kind = RAMI_MOVE_DRAW_STOCK};
+    unsigned real = 0;
+    size_t moves = 0;
+    for (long t = 1; real < 300; t++) {
+        int p = rami_game_current_player(g);
+        assert_int_equal(rami_game_play(g, p, &draw), RAMI_OK);
+        rami_card cards[RAMI_MAX_HAND];
+        size_t n;
+        assert_int_equal(rami_game_hand(g, p, cards, RAMI_MAX_HAND, &n), RAMI_OK);
+        rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1, .cards = {cards[t % (long)n]}};
+        size_t stock = rami_game_stock_count(g);
+        assert_int_equal(rami_game_play(g, p, &m), RAMI_OK);
+        moves += 2;
+        if (rami_game_stock_count(g) > stock) {
+            real++;
+            assert_int_equal(g->pos.restocks, real < 255 ? real : 255);
+        }
+    }
+    size_t cap = 3 * moves + 16, count = 0, seen = 0;
+    rami_event *ev = malloc(cap * sizeof *ev);
+    assert_non_null(ev);
+    assert_int_equal(rami_game_history(g, RAMI_VIEWER_ALL, ev, cap, &count), RAMI_OK);
+    for (size_t i = 0; i < count; i++)
+        seen += ev[i].kind == RAMI_EVENT_RESTOCK;
+    assert_int_equal(seen, real);
+    free(ev);
+    rami_game_free(g);
+}
+
 /* The loader's entry: a new game resumed at round r with the totals the
  * earlier rounds left is the game that played them (everything but the
  * log of the rounds before, which a record does not keep); a game that
@@ -1215,6 +1256,7 @@ int main(void)
         cmocka_unit_test(scores_cap_smaller_and_larger),
         cmocka_unit_test(restock_turns_the_discard_pile_over),
         cmocka_unit_test(restock_of_the_largest_pack),
+        cmocka_unit_test(restock_count_stops_at_255),
         cmocka_unit_test(stock_out_without_a_pile_to_turn),
         cmocka_unit_test(turn_count_does_not_wrap_without_a_cap),
         cmocka_unit_test(resume_is_next_round),
