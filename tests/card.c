@@ -163,8 +163,7 @@ static void test_parse_errors(void **state)
         "7\xE2\x99\xA1", /* U+2661, not a suit */
         "7\xE2\x98\xA0",
         "\xE2\x99\xA0",
-        "\xE2\x99\xA0"
-        "7",
+        "\xE2\x99\xA0\x37", /* the suit before the rank: "7" as \x37 ("\xA07" is one escape) */
         "7\xE2\x99\xA0\xE2\x99\xA0",
         "7\xC2\xA0",
         "x",

@@ -487,7 +487,8 @@ static const lws_retry_bo_t retry = {
 
 static void tick(lws_sorted_usec_list_t *sul)
 {
-    struct net *net = lws_container_of(sul, struct net, tick);
+    /* lws_container_of, through void * (clang's -Wcast-align on a char *) */
+    struct net *net = (struct net *)(void *)((char *)sul - offsetof(struct net, tick));
     struct server *srv = net->srv;
     int64_t now = now_ms();
     for (size_t i = 0; i < srv->nbuckets; i++) {

@@ -263,11 +263,12 @@ static void turn_info_sizes(void)
     CHECK(untouched_from(&g, 0));
 
     /* Newer header: today's fields, zeros after them, struct_size = size. */
-    unsigned char *nw = guard(&g);
-    CHECK_INT(rami_game_turn_info(game, (rami_turn_info *)nw, sizeof today + NEWER), RAMI_OK);
+    rami_turn_info *info = guard(&g); /* guard's bytes are 8-aligned */
+    const unsigned char *nw = (const unsigned char *)info;
+    CHECK_INT(rami_game_turn_info(game, info, sizeof today + NEWER), RAMI_OK);
     CHECK(untouched_from(&g, sizeof today + NEWER));
     CHECK(zero_between(nw, sizeof today, sizeof today + NEWER));
-    CHECK_INT(((rami_turn_info *)nw)->struct_size, sizeof today + NEWER);
+    CHECK_INT(info->struct_size, sizeof today + NEWER);
     CHECK(memcmp(nw + 4, (const unsigned char *)&today + 4, sizeof today - 4) == 0);
     rami_game_free(game);
 }
@@ -295,8 +296,9 @@ static void refusal_sizes(void)
     CHECK(untouched_from(&g, 0));
 
     /* Newer header: zeros after today's fields. */
-    unsigned char *nw = guard(&g);
-    CHECK_INT(rami_game_check_ex(game, 1, &draw, (rami_refusal *)nw, sizeof today + NEWER, NULL, 0),
+    rami_refusal *refusal = guard(&g); /* guard's bytes are 8-aligned */
+    const unsigned char *nw = (const unsigned char *)refusal;
+    CHECK_INT(rami_game_check_ex(game, 1, &draw, refusal, sizeof today + NEWER, NULL, 0),
               RAMI_E_TURN);
     CHECK(untouched_from(&g, sizeof today + NEWER));
     CHECK(zero_between(nw, sizeof today, sizeof today + NEWER));
