@@ -1124,6 +1124,23 @@ static void stock_out_without_a_pile_to_turn(void **state)
     rami_game_free(g);
 }
 
+/* One turn of the current seat: a draw from the stock, then the discard
+ * of its hand's card t mod the hand's size. Returns the stock's size
+ * between the two (a restock at the next turn's start grows it). */
+static size_t draw_then_discard_card(rami_game *g, long t)
+{
+    const rami_move draw = {.kind = RAMI_MOVE_DRAW_STOCK};
+    int p = rami_game_current_player(g);
+    assert_int_equal(rami_game_play(g, p, &draw), RAMI_OK);
+    rami_card cards[RAMI_MAX_HAND];
+    size_t n;
+    assert_int_equal(rami_game_hand(g, p, cards, RAMI_MAX_HAND, &n), RAMI_OK);
+    rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1, .cards = {cards[t % (long)n]}};
+    size_t stock = rami_game_stock_count(g);
+    assert_int_equal(rami_game_play(g, p, &m), RAMI_OK);
+    return stock;
+}
+
 /* Regression: the turn count was once 16 bits; with max_turns 0 ("no cap")
  * and unlimited restocks a round can pass 65535 turns and
  * rami_game_turn() must keep counting. */
@@ -1134,16 +1151,9 @@ static void turn_count_does_not_wrap_without_a_cap(void **state)
     rs.max_turns = 0;
     rami_game *g = NULL;
     assert_int_equal(rami_game_new(&rs, 1, &g), RAMI_OK);
-    const rami_move draw = {.kind = RAMI_MOVE_DRAW_STOCK};
     for (long t = 1; t <= 70000; t++) {
         assert_int_equal(rami_game_turn(g), t);
-        int p = rami_game_current_player(g);
-        assert_int_equal(rami_game_play(g, p, &draw), RAMI_OK);
-        rami_card cards[RAMI_MAX_HAND];
-        size_t n;
-        assert_int_equal(rami_game_hand(g, p, cards, RAMI_MAX_HAND, &n), RAMI_OK);
-        rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1, .cards = {cards[t % (long)n]}};
-        assert_int_equal(rami_game_play(g, p, &m), RAMI_OK);
+        draw_then_discard_card(g, t);
     }
     rami_game_free(g);
 }
@@ -1160,18 +1170,10 @@ static void restock_count_stops_at_255(void **state)
     rs.max_restocks = RAMI_UNLIMITED_RESTOCKS;
     rami_game *g = NULL;
     assert_int_equal(rami_game_new(&rs, 3, &g), RAMI_OK);
-    const rami_move draw = {.kind = RAMI_MOVE_DRAW_STOCK};
     unsigned real = 0;
     size_t moves = 0;
     for (long t = 1; real < 300; t++) {
-        int p = rami_game_current_player(g);
-        assert_int_equal(rami_game_play(g, p, &draw), RAMI_OK);
-        rami_card cards[RAMI_MAX_HAND];
-        size_t n;
-        assert_int_equal(rami_game_hand(g, p, cards, RAMI_MAX_HAND, &n), RAMI_OK);
-        rami_move m = {.kind = RAMI_MOVE_DISCARD, .count = 1, .cards = {cards[t % (long)n]}};
-        size_t stock = rami_game_stock_count(g);
-        assert_int_equal(rami_game_play(g, p, &m), RAMI_OK);
+        size_t stock = draw_then_discard_card(g, t);
         moves += 2;
         if (rami_game_stock_count(g) > stock) {
             real++;
