@@ -40,7 +40,12 @@ class Card:
     def __new__(cls, value: CardLike) -> 'Card':
         if isinstance(value, Card):
             return value
-        code = value if isinstance(value, int) else _parse(value)
+        if isinstance(value, str):
+            code = _parse(value)
+        elif isinstance(value, int):
+            code = value
+        else:
+            raise TypeError(f'a card is a Card, a name or a code, not {type(value).__name__}')
         card = cls._interned.get(code)
         if card is None:
             if not _is_card(code):

@@ -14,6 +14,7 @@ import json
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _lib
+from ._args import U8, U32, U64, integer
 from .cards import Card, CardLike, card_array
 from .errors import STATUS_NAMES, ArgumentError, RamiError, Refusal, check, error
 from .moves import Move, MoveKind, MoveLike, Side, as_move
@@ -134,6 +135,21 @@ class TurnInfo:
 _LEGAL = RamiError(0, 'legal')
 
 
+def _seat(seat: Any) -> int:
+    return integer(seat, 'seat')
+
+
+def _fits(items: Sequence[Any], most: int, what: str) -> None:
+    if len(items) > most:
+        raise ArgumentError(-1, f'{what}: at most {most}, got {len(items)}')
+
+
+def _budget(opt: _lib.CBotOptions, playouts: Any, time_ms: Any) -> None:
+    """The strong bot's budget in opt (playouts 0: the level's default)."""
+    playouts, time_ms = integer(playouts, 'playouts', U32), integer(time_ms, 'time_ms', U32)
+    opt.playouts, opt.time_ms = playouts or opt.playouts, time_ms
+
+
 def _card_or_none(code: int) -> Optional[Card]:
     return Card(code) if code else None
 
@@ -165,7 +181,8 @@ class Game:
         self._h: Optional[int] = None
         rs = as_ruleset(ruleset, players, **fields)
         h = ctypes.c_void_p()
-        check(_lib.lib().rami_game_new(ctypes.byref(rs._c), seed, ctypes.byref(h)))
+        check(_lib.lib().rami_game_new(ctypes.byref(rs._c), integer(seed, 'seed', U64),
+                                       ctypes.byref(h)))
         self._adopt(h.value)
 
     def _adopt(self, handle: Optional[int]) -> None:
@@ -196,9 +213,14 @@ class Game:
         is drawn first, discard[-1] is the top; the seat after the dealer
         starts (default dealer: the last seat)."""
         rs = as_ruleset(ruleset if ruleset is not None else '51', len(hands))
+        _fits(hands, _lib.MAX_PLAYERS, 'hands')
+        for hand in hands:
+            _fits(hand, _lib.MAX_HAND, 'a hand')
+        _fits(stock, _lib.MAX_PACK, 'stock')
+        _fits(discard, _lib.MAX_PACK, 'discard')
         d = _lib.CDeal()
         d.struct_size = ctypes.sizeof(_lib.CDeal)
-        d.dealer = len(hands) - 1 if dealer is None else dealer
+        d.dealer = len(hands) - 1 if dealer is None else integer(dealer, 'dealer', U8)
         for seat, hand in enumerate(hands):
             d.hand_count[seat] = len(hand)
             for i, c in enumerate(hand):
@@ -209,8 +231,8 @@ class Game:
         for i, c in enumerate(discard):
             d.discard[i] = Card(c).code
         h = ctypes.c_void_p()
-        check(_lib.lib().rami_game_new_deal(ctypes.byref(rs._c), ctypes.byref(d), seed,
-                                            ctypes.byref(h)))
+        check(_lib.lib().rami_game_new_deal(ctypes.byref(rs._c), ctypes.byref(d),
+                                            integer(seed, 'seed', U64), ctypes.byref(h)))
         return cls._wrap(h.value)
 
     @classmethod
@@ -305,18 +327,18 @@ class Game:
     def hand(self, player: Optional[int] = None) -> List[Card]:
         """A hand sorted by suit, then rank, jokers last (default: the
         current player's)."""
-        player = self.current_player if player is None else player
+        player = self._player(player)
         buf = (_lib.Card * _lib.MAX_HAND)()
         n = ctypes.c_size_t()
         check(self._lib.rami_game_hand(self.handle, player, buf, _lib.MAX_HAND, ctypes.byref(n)))
         return [Card(c) for c in buf[:n.value]]
 
     def has_opened(self, player: int) -> bool:
-        return bool(check(self._lib.rami_game_has_opened(self.handle, player)))
+        return bool(check(self._lib.rami_game_has_opened(self.handle, _seat(player))))
 
     def hand_count(self, player: int) -> int:
         """The number of cards in a seat's hand (what every seat may know)."""
-        return check(self._lib.rami_game_hand_count(self.handle, player))
+        return check(self._lib.rami_game_hand_count(self.handle, _seat(player)))
 
     def discard_pile(self) -> List[Card]:
         """The whole discard pile, bottom first (the last is the top)."""
@@ -343,6 +365,7 @@ class Game:
         """The events of the current round in order, as seat ``viewer`` may
         know them (-1: everything; -2: what every seat knows, for a
         spectator): each move, restocks, openings and the round's end. Plays taken back with undo() are not history."""
+        viewer = integer(viewer, 'viewer')
         cap = max(64, 3 * self.turn + 8)
         while True:
             buf = (_lib.CEvent * cap)()
@@ -356,7 +379,7 @@ class Game:
 
     def in_match(self, player: int) -> bool:
         """False once ELIMINATION has put the seat out of the match."""
-        return bool(check(self._lib.rami_game_in_match(self.handle, player)))
+        return bool(check(self._lib.rami_game_in_match(self.handle, _seat(player))))
 
     @property
     def stock_count(self) -> int:
@@ -425,7 +448,7 @@ class Game:
         return [Move.from_c(m) for m in self._moves[:n.value]]
 
     def _player(self, player: Optional[int]) -> int:
-        return self.current_player if player is None else player
+        return self.current_player if player is None else _seat(player)
 
     def _refused(self, seat: int, m: _lib.CMove, status: Optional[int] = None) -> RamiError:
         """The exception of a refused move (status: what the failed call
@@ -505,6 +528,8 @@ class Game:
         n = self._sizes[0]
         if out is None:
             out = np.empty(n, dtype=np.int8)
+        elif not isinstance(out, np.ndarray):
+            raise TypeError(f'out must be a numpy array, not {type(out).__name__}')
         elif out.size < n or out.itemsize != 1 or not out.flags.c_contiguous:
             raise ArgumentError(-1, f'out must be a C-contiguous 1-byte array of {n}')
         count = ctypes.c_size_t()
@@ -515,8 +540,8 @@ class Game:
     def play_action(self, action: int, player: Optional[int] = None) -> None:
         """Plays the move with that id; an illegal id raises as :meth:`play`
         (an id that names no move raises ArgumentError)."""
-        seat = self._player(player)
-        st = self._lib.rami_game_play_action(self.handle, seat, int(action))
+        seat, action = self._player(player), integer(action, 'action', U32)
+        st = self._lib.rami_game_play_action(self.handle, seat, action)
         if st < 0:
             m = self._ruleset.action_to_move(action).to_c()  # ArgumentError: no such id
             raise self._refused(seat, m, st)
@@ -529,8 +554,11 @@ class Game:
 
     def _tensor(self, fn: Any, size: int, seat: int, out: Any) -> Any:
         import numpy as np
+        seat = _seat(seat)
         if out is None:
             out = np.empty(size, dtype=np.float32)
+        elif not isinstance(out, np.ndarray):
+            raise TypeError(f'out must be a numpy array, not {type(out).__name__}')
         elif out.dtype != np.float32 or out.size < size or not out.flags.c_contiguous:
             raise ArgumentError(-1, f'out must be a C-contiguous float32 array of {size}')
         check(fn(self.handle, seat, out.ctypes.data, out.size))
@@ -577,7 +605,7 @@ class Game:
     def view(self, viewer: int = -1) -> Dict[str, Any]:
         """What seat ``viewer`` may know, from the library's JSON view
         (-1: everything; -2: what every seat knows, no hand: a spectator's)."""
-        return json.loads(self._text(self._lib.rami_game_view_json, viewer))
+        return json.loads(self._text(self._lib.rami_game_view_json, integer(viewer, 'viewer')))
 
     # ---- bots ----
 
@@ -586,11 +614,16 @@ class Game:
         """The move a bot of that level ('random', 'greedy', 'strong') makes
         for the current player, using only what that player may know."""
         if isinstance(level, str):
-            level = BotLevel[level.upper()]
+            try:
+                level = BotLevel[level.upper()]
+            except KeyError:
+                names = ', '.join(known.name.lower() for known in BotLevel)
+                raise ArgumentError(-1, f'level is one of {names}, not {level!r}') from None
         opt = _lib.CBotOptions()
         check(self._lib.rami_bot_options_init_sized(ctypes.byref(opt), ctypes.sizeof(opt),
-                                                    int(level)))
-        opt.seed, opt.playouts, opt.time_ms = seed, playouts or opt.playouts, time_ms
+                                                    integer(level, 'level')))
+        _budget(opt, playouts, time_ms)
+        opt.seed = integer(seed, 'seed', U64)
         m = _lib.CMove()
         check(self._lib.rami_bot_choose(self.handle, ctypes.byref(opt), ctypes.byref(m)))
         return Move.from_c(m)
@@ -600,13 +633,14 @@ class Game:
         with time_ms or playouts, the strong bot's hint within that budget
         (rami_game_hint_with) instead of the default one."""
         m = _lib.CMove()
+        time_ms, playouts = integer(time_ms, 'time_ms', U32), integer(playouts, 'playouts', U32)
         if not time_ms and not playouts:
             check(self._lib.rami_game_hint(self.handle, ctypes.byref(m), self._why, WHY_CAP))
             return Move.from_c(m), self._why.value.decode()
         opt = _lib.CBotOptions()
         check(self._lib.rami_bot_options_init_sized(ctypes.byref(opt), ctypes.sizeof(opt),
                                                     int(BotLevel.STRONG)))
-        opt.playouts, opt.time_ms = playouts or opt.playouts, time_ms
+        _budget(opt, playouts, time_ms)
         check(self._lib.rami_game_hint_with(self.handle, ctypes.byref(opt), ctypes.byref(m),
                                             self._why, WHY_CAP))
         return Move.from_c(m), self._why.value.decode()
@@ -615,20 +649,21 @@ class Game:
         """A copy in which everything seat ``viewer`` cannot see is dealt
         anew from seed."""
         h = ctypes.c_void_p()
-        check(self._lib.rami_game_determinize(self.handle, viewer, seed, ctypes.byref(h)))
+        check(self._lib.rami_game_determinize(self.handle, integer(viewer, 'viewer'),
+                                              integer(seed, 'seed', U64), ctypes.byref(h)))
         return Game._wrap(h.value)
 
 
-def meld_check(cards: Sequence[CardLike], ruleset: Optional[Ruleset] = None) -> Meld:
+def meld_check(cards: Sequence[CardLike], ruleset: Optional[RulesetLike] = None) -> Meld:
     """The meld the cards form; InvalidMeldError with the reason if none."""
     arr, n = card_array(cards)
     info = _lib.CMeldInfo()
-    rs = ctypes.byref(ruleset._c) if ruleset is not None else None
+    rs = ctypes.byref(as_ruleset(ruleset)._c) if ruleset is not None else None
     check(_lib.lib().rami_meld_check(rs, arr, n, ctypes.byref(info)))
     return Meld.from_c(info)
 
 
-def solve_hand(cards: Sequence[CardLike], ruleset: Optional[Ruleset] = None,
+def solve_hand(cards: Sequence[CardLike], ruleset: Optional[RulesetLike] = None,
                goal: str = 'min_penalty') -> Solution:
     """Best disjoint melds of a hand: goal 'min_penalty' (going out) or
     'max_points' (what an opening can reach)."""
@@ -636,7 +671,7 @@ def solve_hand(cards: Sequence[CardLike], ruleset: Optional[Ruleset] = None,
     if goal not in goals:
         raise ArgumentError(-1, 'goal is max_points or min_penalty')
     arr, n = card_array(cards)
-    rs = ruleset if ruleset is not None else Ruleset()
+    rs = as_ruleset(ruleset if ruleset is not None else '51')
     sol = _lib.CSolution()
     check(_lib.lib().rami_solve_hand(ctypes.byref(rs._c), arr, n, goals[goal],
                                      ctypes.byref(sol)))

@@ -10,8 +10,9 @@ import enum
 from typing import Iterable, Tuple, Union
 
 from . import _lib
+from ._args import U8, integer
 from .cards import Card, CardLike
-from .errors import check
+from .errors import ArgumentError, check
 
 
 class MoveKind(enum.IntEnum):
@@ -44,9 +45,12 @@ class Move:
         if isinstance(kind, str):
             other = _from_c(_parse(kind))
             kind, cards, target, side = other.kind, other.cards, other.target, other.side
+        cards = tuple(Card(c) for c in cards)
+        if len(cards) > _lib.MAX_MELD:
+            raise ArgumentError(-1, f'a move has at most {_lib.MAX_MELD} cards, got {len(cards)}')
         object.__setattr__(self, 'kind', MoveKind(kind))
-        object.__setattr__(self, 'cards', tuple(Card(c) for c in cards))
-        object.__setattr__(self, 'target', int(target))
+        object.__setattr__(self, 'cards', cards)
+        object.__setattr__(self, 'target', integer(target, 'target', U8))
         object.__setattr__(self, 'side', Side(side))
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -12,6 +12,7 @@ import enum
 from typing import Any, Dict, Union
 
 from . import _lib
+from ._args import U32, field_bounds, integer
 from .errors import RulesetError, check
 from .moves import Move, MoveLike, as_move
 
@@ -54,6 +55,9 @@ FIELDS = ('players', 'decks', 'jokers', 'hand_size', 'opening_points', 'jokers_p
           'max_restocks', 'max_turns', 'joker_penalty', 'ace_penalty', 'options',
           'match_rounds', 'match_target', 'unopened_penalty')
 
+#: What each field's C type can hold.
+_BOUNDS = {name: field_bounds(ctype) for name, ctype in _lib.CRuleset._fields_ if name in FIELDS}
+
 UNLIMITED_RESTOCKS = 255
 
 
@@ -78,6 +82,7 @@ class Ruleset:
 
     def __init__(self, preset: Union[str, int] = '51', players: int = 2, **fields: Any) -> None:
         c = _lib.CRuleset()
+        players = integer(players, 'players', U32)
         check(_lib.lib().rami_ruleset_init_sized(ctypes.byref(c), ctypes.sizeof(c),
                                                  _preset(preset), players))
         self._set(c, fields)
@@ -86,7 +91,7 @@ class Ruleset:
         for name, value in fields.items():
             if name not in FIELDS:
                 raise TypeError(f'Ruleset has no field {name!r}')
-            setattr(c, name, int(value))
+            setattr(c, name, integer(value, name, _BOUNDS[name]))
         why = ctypes.create_string_buffer(256)
         check(_lib.lib().rami_ruleset_check(ctypes.byref(c), why, len(why)), why.value.decode())
         object.__setattr__(self, '_c', c)
@@ -166,7 +171,7 @@ class Ruleset:
 
     def action_to_move(self, action: int) -> Move:
         m = _lib.CMove()
-        check(_lib.lib().rami_action_to_move(ctypes.byref(self._c), int(action),
+        check(_lib.lib().rami_action_to_move(ctypes.byref(self._c), integer(action, 'action', U32),
                                              ctypes.byref(m)))
         return Move.from_c(m)
 

@@ -497,3 +497,111 @@ def test_an_elimination_match_plays_on_without_the_eliminated():
     assert len(left) <= 1 or set(g.match_winners()) <= set(left)
     assert g.match_winners() and all(g.scores()[w] < 60 or len(left) == 0
                                      for w in g.match_winners())
+
+
+# ---- arguments: what ctypes would have wrapped or refused in its own way ----
+
+def test_integers_that_do_not_fit_are_refused_not_wrapped():
+    import numpy as np
+    g = rami.Game('51', players=2, seed=4)
+    before = g.save()
+    first = g.legal_actions()[0]
+    # Each of these wrapped to a valid value before: seat 0, action `first`,
+    # seed 2**64 - 1, a 13-card hand, 2 players, meld 2.
+    with pytest.raises(rami.ArgumentError):
+        g.hand(2**32)
+    for call in (g.has_opened, g.hand_count, g.in_match, g.history, g.view,
+                 g.observation_tensor):
+        with pytest.raises(rami.ArgumentError):
+            call(2**32)
+    with pytest.raises(rami.ArgumentError):
+        g.play_action(2**32 + first)
+    with pytest.raises(rami.ArgumentError):
+        g.play(g.legal_moves()[0], player=2**32)
+    with pytest.raises(rami.ArgumentError):
+        g.determinize(0, -1)
+    with pytest.raises(rami.ArgumentError):
+        rami.Game('51', seed=-1)
+    with pytest.raises(rami.ArgumentError):
+        rami.Ruleset('51', 2, hand_size=256 + 13)
+    with pytest.raises(rami.ArgumentError):
+        rami.Ruleset('51', 2**32 + 2)
+    with pytest.raises(rami.ArgumentError):
+        rami.Move.lay('7H', 256 + 2)
+    with pytest.raises(rami.ArgumentError):
+        rami.Move(rami.MoveKind.MELD, ['AS'] * 14)
+    # A budget of -1 playouts was 2**32 - 1 of them: a call that never ends.
+    with pytest.raises(rami.ArgumentError):
+        g.bot_move('strong', playouts=-1)
+    with pytest.raises(rami.ArgumentError):
+        g.hint(time_ms=2**32)
+    with pytest.raises(rami.ArgumentError):
+        g.bot_move('wizard')
+    assert g.save() == before
+    # Not integers at all: TypeError, not ctypes.ArgumentError or AttributeError.
+    for call in (lambda: g.hand('0'), lambda: g.play_action(1.0), lambda: g.view(None),
+                 lambda: rami.Ruleset('51', 2, hand_size=13.9), lambda: rami.Card(1.5),
+                 lambda: g.observation_tensor(0, out=5),
+                 lambda: g.legal_actions_mask(out=[0] * g.num_distinct_actions),
+                 lambda: g.bot_move(seed='1')):
+        with pytest.raises(TypeError):
+            call()
+    assert g.save() == before
+    # numpy integers are integers.
+    assert g.hand(np.int64(1)) == g.hand(1)
+    assert rami.Ruleset('51', np.uint8(3)).players == 3
+
+
+def test_deals_that_do_not_fit_the_struct_are_refused():
+    with pytest.raises(rami.ArgumentError):  # an IndexError of ctypes before
+        rami.Game.from_deal(HANDS + [['AS']] * 5, STOCK, DISCARD)
+    with pytest.raises(rami.ArgumentError):
+        rami.Game.from_deal([HANDS[0] * 3, HANDS[1]], STOCK, DISCARD)
+    with pytest.raises(rami.ArgumentError):
+        rami.Game.from_deal(HANDS, ['AS'] * 169, DISCARD)
+    with pytest.raises(rami.ArgumentError):
+        rami.Game.from_deal(HANDS, STOCK, DISCARD, dealer=256 + 1)
+
+
+def test_meld_check_and_solver_take_any_ruleset_form():
+    assert rami.meld_check(['7S', '8S', '9S'], '40') == rami.meld_check(['7S', '8S', '9S'])
+    assert rami.solve_hand(HANDS[0], 'finnish').points == \
+        rami.solve_hand(HANDS[0], rami.Ruleset('finnish')).points
+    with pytest.raises(ValueError):
+        rami.solve_hand(HANDS[0], object())
+
+
+JUNK = [None, -1, -2**63, 2**63, 2**64, 10**30, 0, 1, 3, 53, 255, 256, -65536, 1.5,
+        float('nan'), float('inf'), '', 'x', 'AS', '\x00', b'AS', [], [1, 2], ['AS'], {},
+        object(), True, 'draw', 'meld AS KS', 'relative']
+CALLS = ['hand', 'has_opened', 'hand_count', 'history', 'in_match', 'check', 'is_legal',
+         'play', 'undo', 'play_action', 'action_to_move', 'move_to_action',
+         'observation_tensor', 'information_state_tensor', 'returns', 'view', 'bot_move',
+         'hint', 'determinize', 'legal_actions_mask', 'next_round']
+
+
+def test_any_argument_raises_a_python_error_and_changes_nothing():
+    """Random calls with random arguments on random positions: each works
+    or raises a RamiError, TypeError or ValueError, and a call that raises
+    leaves the game as it was."""
+    import random
+    rng = random.Random(5)
+    for _ in range(30):
+        g = rami.Game(rng.choice(['51', '40', 'finnish']), players=rng.randint(2, 4),
+                      seed=rng.randint(0, 999))
+        for _ in range(rng.randint(0, 200)):
+            if g.over:
+                break
+            g.play(rng.choice(g.legal_moves()))
+        for _ in range(40):
+            name = rng.choice(CALLS)
+            args = [rng.choice(JUNK + [rng.randint(-2**70, 2**70)])
+                    for _ in range(rng.randint(0, 3))]
+            if name in ('bot_move', 'hint') and any(
+                    isinstance(a, int) and 2000 < a < 2**32 for a in args):
+                continue  # a huge budget is allowed, and slow
+            before = g.save()
+            try:
+                getattr(g, name)(*args)
+            except (rami.RamiError, TypeError, ValueError):
+                assert g.save() == before, (name, args)
