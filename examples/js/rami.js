@@ -356,8 +356,11 @@ class Core {
     return BigInt(seed);
   }
 
-  int(v, what) {
+  /** v as a C int argument: wasm would keep only its low 32 bits (seat
+   * 2^32 would be seat 0), so an integer out of lo..hi is refused. */
+  int(v, what, lo = -0x80000000, hi = 0x7fffffff) {
     if (!Number.isInteger(v)) throw this.error(this.S.RAMI_E_ARG, `${what} must be an integer, got ${v}`);
+    if (v < lo || v > hi) throw this.error(this.S.RAMI_E_ARG, `${what} must be in ${lo}..${hi}, got ${v}`);
     return v;
   }
 
@@ -413,9 +416,11 @@ class Core {
       if (!known.includes(snake(k))) throw this.error(this.S.RAMI_E_ARG, `unknown ruleset field "${k}"`);
       fields[snake(k)] = k === 'options' ? this.optionMask(v) : v;
     }
-    for (const [k, v] of Object.entries(fields))
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
-        throw this.error(this.S.RAMI_E_ARG, `ruleset.${camel(k)} must be a non-negative integer`);
+    for (const [k, v] of Object.entries(fields)) {
+      const [, most] = this.layout.bounds('rami_ruleset', k);
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > most)
+        throw this.error(this.S.RAMI_E_ARG, `ruleset.${camel(k)} must be an integer of 0..${most}, got ${v}`);
+    }
     delete fields.struct_size;
     this.layout.write(this.dv, 'rami_ruleset', ptr, fields);
     return ptr;
@@ -541,10 +546,8 @@ class Core {
     this.check(this.x.rami_bot_options_init(this.s.bot, lv));
     const fields = this.layout.read(this.dv, 'rami_bot_options', this.s.bot);
     if (o.seed !== undefined) fields.seed = this.seed(o.seed, 'bot seed');
-    if (o.playouts !== undefined) fields.playouts = this.int(o.playouts, 'playouts');
-    if (o.timeMs !== undefined) fields.time_ms = this.int(o.timeMs, 'timeMs');
-    if (fields.playouts < 0 || fields.time_ms < 0 || fields.playouts > 0xffffffff || fields.time_ms > 0xffffffff)
-      throw this.error(this.S.RAMI_E_ARG, 'playouts and timeMs must be 32-bit unsigned integers');
+    if (o.playouts !== undefined) fields.playouts = this.int(o.playouts, 'playouts', 0, 0xffffffff);
+    if (o.timeMs !== undefined) fields.time_ms = this.int(o.timeMs, 'timeMs', 0, 0xffffffff);
     this.layout.write(this.dv, 'rami_bot_options', this.s.bot, fields);
     return this.s.bot;
   }

@@ -224,6 +224,12 @@ class Layout {
     return this.structs[name].fields.map((f) => f.name);
   }
 
+  /** [least, most] a scalar field of a struct can hold (numbers; BigInt
+   * for 64-bit fields). */
+  bounds(name, field) {
+    return BOUNDS[this.structs[name].fields.find((f) => f.name === field).type];
+  }
+
   /** offsetof(name, field), for pointers into a struct. */
   offset(name, field) {
     return this.structs[name].fields.find((f) => f.name === field).offset;
@@ -260,6 +266,17 @@ const GETTERS = {
   i32: (dv, at) => dv.getInt32(at, true),
   u64: (dv, at) => dv.getBigUint64(at, true),
   i64: (dv, at) => dv.getBigInt64(at, true),
+};
+
+const BOUNDS = {
+  u8: [0, 0xff],
+  i8: [-0x80, 0x7f],
+  u16: [0, 0xffff],
+  i16: [-0x8000, 0x7fff],
+  u32: [0, 0xffffffff],
+  i32: [-0x80000000, 0x7fffffff],
+  u64: [0n, 0xffffffffffffffffn],
+  i64: [-0x8000000000000000n, 0x7fffffffffffffffn],
 };
 
 const SETTERS = {

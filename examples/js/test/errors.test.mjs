@@ -136,3 +136,63 @@ test('a freed game refuses everything; free() twice is harmless', () => {
   for (const fn of [() => g.phase, () => g.hand(0), () => g.legalMoves(), () => g.play('draw'), () => g.save(), () => g.clone(), () => g.view(0)])
     assert.throws(fn, { name: 'RamiError', code: 'RAMI_E_ARG', message: 'this game has been freed' });
 });
+
+test('integers a C type cannot hold are refused, not cut to their low bits', () => {
+  // Each of these named another, valid value before: seat 0, a 13-card hand,
+  // a 51-point opening, 2 players.
+  const g = midGame(12);
+  for (const fn of [
+    () => g.hand(2 ** 32),
+    () => g.handCount(2 ** 32),
+    () => g.hasOpened(2 ** 32 + 1),
+    () => g.inMatch(2 ** 32),
+    () => g.history(2 ** 32 - 1),
+    () => g.view(2 ** 32),
+    () => g.observationTensor(2 ** 32),
+    () => g.play('draw', 2 ** 32 + g.currentPlayer),
+    () => g.undo(2 ** 32 + g.currentPlayer),
+    () => g.determinize(2 ** 32, 1),
+  ])
+    refuses(g, fn, 'RAMI_E_ARG', /must be in/);
+  refuses(g, () => g.botMove({ level: 'strong', playouts: 2 ** 32 }), 'RAMI_E_ARG', /playouts/);
+  refuses(g, () => g.hint({ timeMs: 2 ** 32 }), 'RAMI_E_ARG', /timeMs/);
+  const rs = Ruleset.preset('51', 2);
+  for (const [field, v] of [['handSize', 256 + 13], ['openingPoints', 65536 + 51], ['options', 2 ** 32]])
+    assert.throws(() => new Game(new Ruleset({ ...rs, [field]: v }), 1), (e) => e instanceof RamiError && e.code === 'RAMI_E_ARG' && e.reason.includes(field));
+  assert.throws(() => new Ruleset({ ...rs, handSize: 269 }).check(), { code: 'RAMI_E_ARG' });
+  assert.throws(() => Ruleset.preset('51', 2 ** 32 + 2), { code: 'RAMI_E_ARG' });
+  // The largest values that fit still reach the library, which judges them.
+  assert.equal(new Ruleset({ ...rs, handSize: 255 }).check().code, 'RAMI_E_RULESET');
+  g.free();
+});
+
+test('any argument: a RamiError or a result, and a refused call changes nothing', () => {
+  const junk = [undefined, null, -1, -(2 ** 53), 2 ** 31, 2 ** 32, 2 ** 53, 0, 1, 3, 53, 255, 256, 1.5, NaN, Infinity,
+    '', 'x', 'AS', '\0', [], [1, 2], ['AS'], {}, { kind: 'meld' }, true, 'draw', 'meld AS KS', 'relative',
+    -1n, 1n << 64n, 7n];
+  const calls = ['hand', 'handCount', 'hasOpened', 'inMatch', 'history', 'meld', 'check', 'play', 'undo',
+    'playAction', 'actionToMove', 'moveToAction', 'observationTensor', 'informationStateTensor', 'returns',
+    'view', 'botMove', 'hint', 'determinize', 'nextRound'];
+  const pick = rng(77n);
+  let heap; // after the first round: the module grows its scratch buffers once
+  for (let round = 0; round < 20; round++) {
+    if (round === 1) heap = rami.memory().heapUsed;
+    const g = new Game(Ruleset.preset(['51', '40', 'finnish'][pick(3)], 2 + pick(3)), pick(1000));
+    playRandom(g, pick, pick(200));
+    for (let k = 0; k < 40; k++) {
+      const name = calls[pick(calls.length)];
+      const args = Array.from({ length: pick(4) }, () => junk[pick(junk.length)]);
+      if ((name === 'botMove' || name === 'hint') && args.some((a) => typeof a === 'object' && a !== null)) continue;
+      const before = snapshot(g);
+      try {
+        const out = g[name](...args);
+        if (out instanceof Game) out.free();
+      } catch (e) {
+        assert.ok(e instanceof RamiError, `${name}(${args.map(String)}): ${e}`);
+        assert.equal(snapshot(g), before, `${name}(${args.map(String)}) changed the game`);
+      }
+    }
+    g.free();
+  }
+  assert.equal(rami.memory().heapUsed, heap, 'no memory kept after the first round');
+});
