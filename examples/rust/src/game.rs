@@ -79,10 +79,11 @@ pub struct Game {
 unsafe impl Send for Game {}
 unsafe impl Sync for Game {}
 
-/// A seat as the C calls take it; a seat beyond `c_int` becomes -1, which
-/// the library refuses as RAMI_E_ARG like any other bad seat.
+/// A seat as the C calls take it; a seat beyond `c_int` becomes `c_int::MAX`,
+/// which the library refuses as RAMI_E_ARG like any other bad seat. (Not -1:
+/// a view takes -1 for RAMI_VIEWER_ALL, every hand shown.)
 pub(crate) fn seat_arg(seat: usize) -> c_int {
-    c_int::try_from(seat).unwrap_or(-1)
+    c_int::try_from(seat).unwrap_or(c_int::MAX)
 }
 
 fn seats_of(mask: c_int) -> Vec<usize> {

@@ -279,6 +279,10 @@ fn views_show_a_seat_what_it_may_know() {
     assert_eq!(game.view_json(Some(2)).unwrap_err().name(), "RAMI_E_ARG");
     assert_eq!(game.hand(2).unwrap_err().name(), "RAMI_E_ARG");
     assert_eq!(game.has_opened(usize::MAX).unwrap_err().name(), "RAMI_E_ARG");
+    // A seat beyond c_int is refused, not taken for RAMI_VIEWER_ALL (-1):
+    // that would show every hand.
+    assert_eq!(game.view_json(Some(usize::MAX)).unwrap_err().name(), "RAMI_E_ARG");
+    assert_eq!(game.view_json(Some(1 << 40)).unwrap_err().name(), "RAMI_E_ARG");
     assert!(rami::version().starts_with("1."));
 }
 
