@@ -27,12 +27,19 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
+from ._args import U32, integer
 from .game import RETURN_KINDS, BotLevel, Game, Phase
 from .moves import Move
 from .rules import Ruleset, RulesetLike, as_ruleset
 from .spaces import Box, Dict as DictSpace, Discrete
 
 OBSERVATIONS = ('information_state', 'observation')
+
+
+def _max_steps(value: Optional[int]) -> Optional[int]:
+    """None (no limit) or a positive number of steps, checked when the
+    environment is made rather than by the step it would break."""
+    return None if value is None else integer(value, 'max_steps', (1, 2**63 - 1))
 
 
 def _fresh_seed() -> int:
@@ -144,7 +151,7 @@ class RamiEnv(_Env):
         if episode == 'match' and not self._core.ruleset.match_rounds:
             raise ValueError("episode='match' needs a ruleset with match_rounds")
         self.episode = episode
-        self.max_steps = max_steps
+        self.max_steps = _max_steps(max_steps)
         n = self._core.ruleset.players
         self.possible_agents: List[str] = [f'player_{i}' for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -231,10 +238,11 @@ class RamiEnv(_Env):
         if action is None:
             raise ValueError(f'{agent} is to move: None is only for finished agents')
         game = self.game
+        # An illegal id (or not an id) raises here, and changes nothing.
+        game.play_action(integer(action, 'action', U32))
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        game.play_action(int(action))  # an illegal id raises, and changes nothing
         self._steps += 1
         if game.over:
             self._round_over(game)
@@ -321,7 +329,7 @@ class RamiSingleAgentEnv(_Env):
             raise ValueError(f'{n - 1} opponents needed')
         self._opponents: Dict[int, Opponent] = dict(zip([s for s in range(n) if s != seat],
                                                          others))
-        self.max_steps = max_steps
+        self.max_steps = _max_steps(max_steps)
         self.action_space = Discrete(self._core.num_actions)
         self.observation_space = self._core.observation_space()
         self._bot_seed = 0
@@ -345,7 +353,7 @@ class RamiSingleAgentEnv(_Env):
         game = self.game
         if game.over:
             raise RuntimeError('the episode is over: call reset()')
-        game.play_action(int(action), self.seat)
+        game.play_action(integer(action, 'action', U32), self.seat)
         self._steps += 1
         self._opponents_play(game)
         terminated = game.over
@@ -365,7 +373,7 @@ class RamiSingleAgentEnv(_Env):
                 if isinstance(choice, Move):
                     game.play(choice)
                 else:
-                    game.play_action(int(choice))
+                    game.play_action(integer(choice, "the opponent's action", U32))
             else:
                 game.play(game.bot_move(who, seed=self._bot_seed))
 

@@ -93,6 +93,53 @@ def test_illegal_actions_raise_and_change_nothing():
     assert env._cumulative_rewards == {'player_0': 0.0, 'player_1': 0.0}
 
 
+def test_a_refused_step_keeps_the_reward_not_yet_seen():
+    # In a match episode the agent to move after round 1 holds that round's
+    # reward until its last(); a refused step zeroed it before.
+    env = RamiEnv('finnish', players=2, episode='match', match_rounds=2)
+    env.reset(seed=8)
+    rng = np.random.default_rng(1)
+    while env.game.round == 1:
+        env.step(int(rng.choice(np.flatnonzero(env.action_mask()))))
+    reward = env.last()[1]
+    assert reward != 0.0
+    before = env.game.save()
+    illegal = int(np.flatnonzero(env.action_mask() == 0)[0])
+    for bad in (illegal, illegal + 0.5, 'x'):
+        with pytest.raises((rami.RamiError, TypeError)):
+            env.step(bad)
+    assert env.last()[1] == reward and env.game.save() == before
+
+
+def test_action_ids_are_integers():
+    env = RamiEnv('51', players=2)
+    env.reset(seed=3)
+    legal = np.flatnonzero(env.action_mask())
+    before = env.game.save()
+    with pytest.raises(TypeError):
+        env.step(float(legal[0]) + 0.5)  # was played as legal[0]
+    assert env.game.save() == before
+    env.step(np.int64(legal[0]))  # numpy integers are ids
+    assert env.game.save() != before
+    single = RamiSingleAgentEnv('51', players=2)
+    single.reset(seed=3)
+    with pytest.raises(TypeError):
+        single.step(1.5)
+
+
+@pytest.mark.parametrize('make', [RamiEnv, RamiSingleAgentEnv])
+def test_max_steps_is_checked_when_the_environment_is_made(make):
+    # A bad max_steps was taken, and broke the first step halfway: the game
+    # had moved on, the environment not.
+    for bad in ('10', [1], 1.5):
+        with pytest.raises(TypeError):
+            make('51', players=2, max_steps=bad)
+    for bad in (0, -1):
+        with pytest.raises(ValueError):
+            make('51', players=2, max_steps=bad)
+    assert make('51', players=2, max_steps=np.int32(5)).max_steps == 5
+
+
 def test_match_episodes_reward_every_round():
     env = RamiEnv('finnish', players=2, episode='match', match_rounds=2)
     steps, total = random_episode(env, seed=8)
