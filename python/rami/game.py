@@ -272,6 +272,8 @@ class Game:
     @classmethod
     def load(cls, record: Union[str, bytes]) -> 'Game':
         """The game a record of :meth:`save` describes, replayed and checked."""
+        if not isinstance(record, (str, bytes)):
+            raise TypeError(f'a record is text (str or bytes), not {type(record).__name__}')
         data = record.encode() if isinstance(record, str) else record
         h = ctypes.c_void_p()
         check(_lib.lib().rami_game_load(data, len(data), ctypes.byref(h)))
@@ -292,7 +294,8 @@ class Game:
             self._lib.rami_game_free(h)
 
     def __del__(self) -> None:
-        self.close()
+        if getattr(self, '_h', None):  # not when __init__ failed before the handle
+            self.close()
 
     def __enter__(self) -> 'Game':
         return self

@@ -644,3 +644,33 @@ def test_threads_sharing_a_game_take_turns():
             t.join()
         assert failures == []
         assert rami.Game.load(g.save()) == g
+
+
+def test_constructors_with_any_argument_raise_a_python_error():
+    """Random arguments for every constructor and module function: a result
+    or a RamiError, TypeError or ValueError; and a Game whose __init__
+    failed is collected without an 'Exception ignored' report."""
+    import random
+    import sys
+    junk = [None, -1, 0, 1, 2, 7, 2**32, -2**70, 1.5, '', 'x', '51', 'AS', 'draw',
+            'meld 7S 8S 9S', b'51', b'\xff', [], [['AS']], [['AS'] * 40], ['AS'] * 200, {},
+            object(), rami.Ruleset('51'), rami.Card('AS'), rami.Move.draw()]
+    calls = [rami.Game, rami.Game.load, rami.Game.from_deal, rami.Ruleset, rami.Move, rami.Card,
+             rami.cards, rami.meld_check, rami.solve_hand, rami.Move.meld, rami.Move.lay,
+             rami.Move.swap, rami.Move.discard, rami.Card.make, rami.Ruleset('51').replace,
+             rami.Ruleset('51').move_to_action, rami.Ruleset('51').action_to_move]
+    rng = random.Random(4)
+    unraisable = []
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable.append
+    try:
+        for _ in range(3000):
+            fn = rng.choice(calls)
+            try:
+                out = fn(*[rng.choice(junk) for _ in range(rng.randint(0, 4))])
+                if isinstance(out, rami.Game):
+                    out.close()
+            except (rami.RamiError, TypeError, ValueError):
+                pass
+    finally:
+        sys.unraisablehook = hook
+    assert unraisable == []
