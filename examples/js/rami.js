@@ -104,6 +104,16 @@ const CALLS = `malloc free rami_js_layout rami_js_heap_used rami_version rami_st
 const camel = (s) => s.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 const snake = (s) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/** Any value as text for a message: never throws, as a template string
+ * does for a Symbol and String() for an object whose toString throws. */
+function show(v) {
+  try {
+    return String(v);
+  } catch {
+    return `a ${typeof v}`;
+  }
+}
+
 const DEFAULT_WASM = new URL('./rami.wasm', import.meta.url);
 
 /**
@@ -341,9 +351,9 @@ class Core {
   }
 
   value(kind, name, what = kind) {
-    const v = this.enums[kind].toValue.get(String(name));
+    const v = this.enums[kind].toValue.get(show(name));
     if (v === undefined)
-      throw this.error(this.S.RAMI_E_ARG, `unknown ${what} "${name}" (one of ${[...this.enums[kind].toValue.keys()].join(', ')})`);
+      throw this.error(this.S.RAMI_E_ARG, `unknown ${what} "${show(name)}" (one of ${[...this.enums[kind].toValue.keys()].join(', ')})`);
     return v;
   }
 
@@ -359,7 +369,7 @@ class Core {
   /** v as a C int argument: wasm would keep only its low 32 bits (seat
    * 2^32 would be seat 0), so an integer out of lo..hi is refused. */
   int(v, what, lo = -0x80000000, hi = 0x7fffffff) {
-    if (!Number.isInteger(v)) throw this.error(this.S.RAMI_E_ARG, `${what} must be an integer, got ${v}`);
+    if (!Number.isInteger(v)) throw this.error(this.S.RAMI_E_ARG, `${what} must be an integer, got ${show(v)}`);
     if (v < lo || v > hi) throw this.error(this.S.RAMI_E_ARG, `${what} must be in ${lo}..${hi}, got ${v}`);
     return v;
   }
@@ -395,7 +405,7 @@ class Core {
       throw this.error(this.S.RAMI_E_ARG, `move.cards: at most ${this.constants.RAMI_MAX_MELD} cards, got ${cards.length}`);
     const target = move.target ?? 0;
     if (!Number.isInteger(target) || target < 0 || target > 255)
-      throw this.error(this.S.RAMI_E_ARG, `move.target must be a table meld index, got ${move.target}`);
+      throw this.error(this.S.RAMI_E_ARG, `move.target must be a table meld index, got ${show(move.target)}`);
     this.layout.write(this.dv, 'rami_move', ptr, {
       kind: this.value('moveKind', move.kind, 'move kind'),
       count: cards.length,
@@ -419,7 +429,7 @@ class Core {
     for (const [k, v] of Object.entries(fields)) {
       const [, most] = this.layout.bounds('rami_ruleset', k);
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > most)
-        throw this.error(this.S.RAMI_E_ARG, `ruleset.${camel(k)} must be an integer of 0..${most}, got ${v}`);
+        throw this.error(this.S.RAMI_E_ARG, `ruleset.${camel(k)} must be an integer of 0..${most}, got ${show(v)}`);
     }
     delete fields.struct_size;
     this.layout.write(this.dv, 'rami_ruleset', ptr, fields);
@@ -554,7 +564,7 @@ class Core {
 
   /** An action id: an integer of 0..2^32-1 (whether it names a move is the library's business). */
   action(id) {
-    if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw this.error(this.S.RAMI_E_ARG, `an action id is an integer of 0..2^32-1, got ${id}`);
+    if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw this.error(this.S.RAMI_E_ARG, `an action id is an integer of 0..2^32-1, got ${show(id)}`);
     return id >>> 0;
   }
 
@@ -579,6 +589,7 @@ function makeApi(core) {
   class Ruleset {
     /** A ruleset from its fields (every field of rami_ruleset, camelCase). */
     constructor(fields = {}) {
+      if (fields === null || typeof fields !== 'object') throw core.error(core.S.RAMI_E_ARG, 'a Ruleset is made from an object of its fields');
       Object.assign(this, fields);
       if (Array.isArray(fields.options)) this.options = [...fields.options];
     }
@@ -586,7 +597,7 @@ function makeApi(core) {
     /** A preset ('51', '40', '51-house', '40-house', 'finnish') for 2..6 players. */
     static preset(name, players = 2) {
       const preset = core.value('preset', name);
-      core.check(x.rami_ruleset_init(s.ruleset, preset, core.int(players, 'players')), () => `no preset ${name} for ${players} players`);
+      core.check(x.rami_ruleset_init(s.ruleset, preset, core.int(players, 'players')), () => `no preset ${show(name)} for ${players} players`);
       return new Ruleset(core.readRuleset());
     }
 
@@ -1154,7 +1165,7 @@ function makeApi(core) {
   }
 
   function parseMove(text) {
-    return core.readMove(core.writeMove(String(text)));
+    return core.readMove(core.writeMove(show(text)));
   }
 
   function formatMove(move) {
@@ -1175,7 +1186,7 @@ function makeApi(core) {
     levels: Object.freeze([...core.enums.level.toValue.keys()]),
     options: Object.freeze(core.optionBits.map(([n]) => n)),
     card,
-    parseCard: (text) => core.cardText[core.code(String(text))],
+    parseCard: (text) => core.cardText[core.code(show(text))],
     parseCards,
     parseMove,
     formatMove,

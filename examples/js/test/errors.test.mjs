@@ -169,7 +169,8 @@ test('integers a C type cannot hold are refused, not cut to their low bits', () 
 test('any argument: a RamiError or a result, and a refused call changes nothing', () => {
   const junk = [undefined, null, -1, -(2 ** 53), 2 ** 31, 2 ** 32, 2 ** 53, 0, 1, 3, 53, 255, 256, 1.5, NaN, Infinity,
     '', 'x', 'AS', '\0', [], [1, 2], ['AS'], {}, { kind: 'meld' }, true, 'draw', 'meld AS KS', 'relative',
-    -1n, 1n << 64n, 7n];
+    -1n, 1n << 64n, 7n, Symbol('s'), { toString() { throw new Error('no text'); } }];
+  const text = (args) => args.map((a) => (typeof a === 'object' && a !== null ? '{...}' : String(a))).join(', ');
   const calls = ['hand', 'handCount', 'hasOpened', 'inMatch', 'history', 'meld', 'check', 'play', 'undo',
     'playAction', 'actionToMove', 'moveToAction', 'observationTensor', 'informationStateTensor', 'returns',
     'view', 'botMove', 'hint', 'determinize', 'nextRound'];
@@ -188,11 +189,36 @@ test('any argument: a RamiError or a result, and a refused call changes nothing'
         const out = g[name](...args);
         if (out instanceof Game) out.free();
       } catch (e) {
-        assert.ok(e instanceof RamiError, `${name}(${args.map(String)}): ${e}`);
-        assert.equal(snapshot(g), before, `${name}(${args.map(String)}) changed the game`);
+        assert.ok(e instanceof RamiError, `${name}(${text(args)}): ${e}`);
+        assert.equal(snapshot(g), before, `${name}(${text(args)}) changed the game`);
       }
     }
     g.free();
   }
   assert.equal(rami.memory().heapUsed, heap, 'no memory kept after the first round');
+});
+
+test('constructors and module functions: a RamiError for any argument, even a Symbol', () => {
+  const junk = [undefined, null, -1, 0, 2, 7, 2 ** 32, 1.5, NaN, '', 'x', '51', 'AS', 'draw', 'meld 7S 8S 9S', [], [['AS']],
+    Array(200).fill('AS'), {}, { hands: [['AS'], ['KS']], stock: ['2S'] }, { kind: 'meld', cards: ['7S', '8S', '9S'] }, true,
+    7n, Symbol('s'), () => 1, { toString() { throw new Error('no text'); } }, Ruleset.preset('51', 2)];
+  const calls = [(...a) => new Game(...a), (...a) => Game.load(...a), (...a) => Game.fromDeal(...a),
+    (...a) => Ruleset.preset(...a), (...a) => new Ruleset(...a).check(), rami.card, rami.parseCard, rami.parseCards,
+    rami.parseMove, rami.formatMove, rami.meldCheck, rami.solveHand, rami.strerror, rami.statusName];
+  const pick = rng(91n);
+  let heap;
+  for (let pass = 0; pass < 2; pass++) {
+    if (pass === 1) heap = rami.memory().heapUsed; // the text buffer grows once
+    for (let i = 0; i < 3000; i++) {
+      const args = Array.from({ length: pick(4) }, () => junk[pick(junk.length)]);
+      try {
+        const out = calls[pick(calls.length)](...args);
+        if (out instanceof Game) out.free();
+      } catch (e) {
+        assert.ok(e instanceof RamiError, `${e}`);
+      }
+    }
+  }
+  assert.equal(rami.memory().heapUsed, heap, 'no memory kept');
+  assert.equal(rami.memory().liveGames, 0);
 });
