@@ -59,14 +59,25 @@ async function main() {
   }
 }
 
+/** ?preset=, ?bots=, ?level=, ?rounds=, ?speed= set the form; a value
+ * the form does not offer is ignored (the page would not start with it). */
 function readSettingsFromUrl() {
   const q = new URLSearchParams(location.search);
-  for (const id of ['preset', 'bots', 'level', 'rounds', 'speed']) if (q.has(id)) $(`#${id}`).value = q.get(id);
+  for (const id of ['preset', 'bots', 'level', 'rounds', 'speed']) {
+    const select = $(`#${id}`);
+    if ([...select.options].some((o) => o.value === q.get(id))) select.value = q.get(id);
+  }
+}
+
+/** ?seed=N (decimal, 0..2^53-1) deals that game; anything else is ignored. */
+function urlSeed() {
+  const text = new URLSearchParams(location.search).get('seed') ?? '';
+  const seed = /^[0-9]{1,16}$/.test(text) ? Number(text) : NaN;
+  return Number.isSafeInteger(seed) ? seed : null;
 }
 
 function formSettings() {
-  const q = new URLSearchParams(location.search);
-  const seed = q.has('seed') ? Number(q.get('seed')) : crypto.getRandomValues(new Uint32Array(1))[0];
+  const seed = urlSeed() ?? crypto.getRandomValues(new Uint32Array(1))[0];
   return {
     preset: $('#preset').value,
     bots: Number($('#bots').value),

@@ -362,3 +362,21 @@ test("the page's wasm + JavaScript weigh under 300 KB", async () => {
   for (const [p, b] of files.sort()) console.log(`#   ${p} ${b.length} B (gzip ${gzipSync(b, { level: 9 }).length} B)`);
   assert.ok(raw < SIZE_LIMIT, `${raw} B`);
 });
+
+test('parameters the page cannot use are ignored, and a game starts', async () => {
+  // Each of these left the page at "Loading the rules engine…" with an
+  // uncaught RamiError (a seed the library refuses, a preset or a player
+  // count the form does not offer).
+  for (const query of ['?seed=abc', '?seed=-1', '?seed=1e30', '?preset=bogus', '?bots=9', '?level=wizard&rounds=x']) {
+    await page.evaluate(() => localStorage.clear());
+    errors.length = 0;
+    await page.goto(`${url()}${query}`);
+    await page.waitForSelector('#hand .card');
+    assert.match(await text('#about'), /Rami 51, 3 players, greedy bots · seed \d+$/, query);
+    assert.deepEqual(errors, [], query);
+  }
+  await page.evaluate(() => localStorage.clear()); // the game above was saved
+  await page.goto(`${url()}?seed=4294967296&preset=40&bots=1`);
+  await page.waitForSelector('#hand .card');
+  assert.match(await text('#about'), /Rami 40, 2 players, greedy bots · seed 4294967296$/);
+});
