@@ -148,9 +148,14 @@ def _fits(items: Sequence[Any], most: int, what: str) -> None:
         raise ArgumentError(-1, f'{what}: at most {most}, got {len(items)}')
 
 
+def _limit(value: Any, what: str) -> int:
+    """A playouts or time_ms budget: None or 0 for the default."""
+    return 0 if value is None else integer(value, what, U32)
+
+
 def _budget(opt: _lib.CBotOptions, playouts: Any, time_ms: Any) -> None:
     """The strong bot's budget in opt (playouts 0: the level's default)."""
-    playouts, time_ms = integer(playouts, 'playouts', U32), integer(time_ms, 'time_ms', U32)
+    playouts, time_ms = _limit(playouts, 'playouts'), _limit(time_ms, 'time_ms')
     opt.playouts, opt.time_ms = playouts or opt.playouts, time_ms
 
 
@@ -670,7 +675,7 @@ class Game:
         with time_ms or playouts, the strong bot's hint within that budget
         (rami_game_hint_with) instead of the default one."""
         m = _lib.CMove()
-        time_ms, playouts = integer(time_ms, 'time_ms', U32), integer(playouts, 'playouts', U32)
+        time_ms, playouts = _limit(time_ms, 'time_ms'), _limit(playouts, 'playouts')
         if not time_ms and not playouts:
             check(self._lib.rami_game_hint(self.handle, ctypes.byref(m), self._why, WHY_CAP))
             return Move.from_c(m), self._why.value.decode()

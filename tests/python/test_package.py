@@ -547,8 +547,10 @@ def test_integers_that_do_not_fit_are_refused_not_wrapped():
         with pytest.raises(TypeError):
             call()
     assert g.save() == before
-    # numpy integers are integers.
+    # numpy integers are integers; a budget of None is the default, as before.
     assert g.hand(np.int64(1)) == g.hand(1)
+    assert g.hint(time_ms=None, playouts=None) == g.hint()
+    assert g.bot_move('strong', playouts=None, seed=3) == g.bot_move('strong', seed=3)
     assert rami.Ruleset('51', np.uint8(3)).players == 3
 
 
