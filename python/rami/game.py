@@ -201,7 +201,8 @@ def _serialized(cls: _C) -> _C:
     without the lock, which made each of them about 60 % slower (0.78 to
     1.19 microseconds for current_player)."""
     for name, attr in list(vars(cls).items()):
-        if not name.startswith('_') and callable(attr) and not isinstance(attr, staticmethod):
+        if not name.startswith('_') and callable(attr) and \
+                not isinstance(attr, (classmethod, staticmethod)):
             setattr(cls, name, _held(attr))
     return cls
 
