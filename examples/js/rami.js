@@ -564,8 +564,7 @@ class Core {
 
   /** An action id: an integer of 0..2^32-1 (whether it names a move is the library's business). */
   action(id) {
-    if (!Number.isInteger(id) || id < 0 || id > 0xffffffff) throw this.error(this.S.RAMI_E_ARG, `an action id is an integer of 0..2^32-1, got ${show(id)}`);
-    return id >>> 0;
+    return this.int(id, 'an action id', 0, 0xffffffff) >>> 0;
   }
 
   // ---- melds ----
