@@ -315,6 +315,19 @@ class Game:
         check(self._lib.rami_game_clone(self.handle, ctypes.byref(h)))
         return Game._wrap(h.value)
 
+    # copy.copy or copy.deepcopy of the object itself would make two Games of
+    # one handle, which both free: each gives a clone instead.
+    def __copy__(self) -> 'Game':
+        return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> 'Game':
+        return self.clone()
+
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
+        """Pickled as its record (save()), unpickled by load(): a game can
+        go to another process (multiprocessing)."""
+        return (Game.load, (self.save(),))
+
     def __eq__(self, other: object) -> bool:
         """Same record and same full view: the same game state."""
         return isinstance(other, Game) and self.save() == other.save() and \

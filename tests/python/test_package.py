@@ -676,3 +676,23 @@ def test_constructors_with_any_argument_raise_a_python_error():
     finally:
         sys.unraisablehook = hook
     assert unraisable == []
+
+
+def test_copies_and_pickles_are_independent_games():
+    """copy.copy shared the handle, and the two Games freed it twice (glibc
+    aborted: 'double free or corruption'); deepcopy and pickle failed."""
+    import copy
+    import gc
+    import pickle
+    g = rami.Game('51', players=3, seed=12)
+    for _ in range(20):
+        g.play(g.bot_move('greedy'))
+    for c in (copy.copy(g), copy.deepcopy(g), pickle.loads(pickle.dumps(g)),
+              copy.deepcopy({'game': g})['game']):
+        assert c == g and c.handle != g.handle
+        before = g.save()
+        c.play(c.legal_moves()[0])
+        assert g.save() == before  # independent
+        del c
+        gc.collect()
+    assert g.legal_moves()  # still alive
