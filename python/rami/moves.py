@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 import enum
-from typing import Iterable, Tuple, Union
+from typing import Any, Dict, Iterable, Tuple, Union
 
 from . import _lib
 from ._args import U8, integer
@@ -55,6 +55,16 @@ class Move:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError('moves are immutable')
+
+    # Immutable: a copy is the move itself; a pickle holds its fields.
+    def __copy__(self) -> 'Move':
+        return self
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> 'Move':
+        return self
+
+    def __reduce__(self) -> Any:
+        return (Move, (int(self.kind), self.cards, self.target, int(self.side)))
 
     # ---- builders ----
 

@@ -124,6 +124,16 @@ class Ruleset:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError('rulesets are immutable: use replace()')
 
+    # Immutable: a copy is the ruleset itself; a pickle holds its fields.
+    def __copy__(self) -> 'Ruleset':
+        return self
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> 'Ruleset':
+        return self
+
+    def __reduce__(self) -> Any:
+        return (_from_fields, (self.as_dict(),))
+
     def has(self, option: Option) -> bool:
         return bool(self._c.options & option)
 
@@ -177,6 +187,12 @@ class Ruleset:
 
 
 RulesetLike = Union[Ruleset, str, int]
+
+
+def _from_fields(fields: Dict[str, int]) -> Ruleset:
+    """The ruleset of as_dict()'s fields (unpickling)."""
+    rest = {k: v for k, v in fields.items() if k != 'players'}
+    return Ruleset('51', fields['players'], **rest)
 
 
 def as_ruleset(ruleset: RulesetLike, players: int = 2, **fields: Any) -> Ruleset:

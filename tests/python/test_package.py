@@ -696,3 +696,18 @@ def test_copies_and_pickles_are_independent_games():
         del c
         gc.collect()
     assert g.legal_moves()  # still alive
+
+
+def test_value_types_copy_and_pickle():
+    """Rulesets and moves (and the events that hold them) failed to copy
+    or pickle: their immutability refused the attributes being restored."""
+    import copy
+    import pickle
+    g = rami.Game('51', players=2, seed=1)
+    g.play('draw')
+    values = [rami.Ruleset('finnish', 3, opening_points=15), rami.Move('lay 7S on 2 high'),
+              rami.Move.meld('7S', '8S', '9S'), g.history()[0], rami.Card('JK'),
+              rami.meld_check(['7S', '8S', '9S']), g.turn_info()]
+    for v in values:
+        for again in (copy.copy(v), copy.deepcopy(v), pickle.loads(pickle.dumps(v))):
+            assert again == v and type(again) is type(v), v
